@@ -1,0 +1,3 @@
+"""Deckhand: a desktop card table."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,181 @@
+"""The Deckhand window: a scene stack driven by a 60 fps loop."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from . import __version__  # noqa: E402
+from .engine import games  # noqa: E402
+from .engine.rng import MAX_SEED  # noqa: E402
+from .store import settings as settings_store  # noqa: E402
+from .ui import theme  # noqa: E402
+from .ui.fonts import font  # noqa: E402
+from .ui.cardart import CardArt  # noqa: E402
+from .ui.viewport import Viewport  # noqa: E402
+
+FPS = 60
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (640, 400)
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, game_id=None, seed=None, fullscreen=None):
+        pygame.display.init()
+        pygame.font.init()
+        font.cache_clear()  # fonts from an earlier pygame.init are dead
+        pygame.display.set_caption("Deckhand")
+        self.settings, settings_message = settings_store.load()
+        self.windowed_size = tuple(size)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.surface = self._open_window()
+        self.viewport = Viewport(DEFAULT_SIZE)
+        self.viewport.fit(self.surface.get_size())
+        self.art = CardArt(self.settings.four_colour, self.settings.card_back)
+        self.clock = pygame.time.Clock()
+        self.stack: list = []
+        self.running = True
+        self.frames = 0
+        from .scenes.menu import MainMenu
+        self.stack.append(MainMenu(self))
+        if game_id:
+            self.start_game(game_id, seed)
+        if settings_message:
+            self.notify("Settings reset", settings_message)
+
+    # -- window ---------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.surface = self._open_window()
+        self.viewport.fit(self.surface.get_size())
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+
+    def on_resize(self, size) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            self.windowed_size = size
+        self.surface = pygame.display.get_surface()
+        self.viewport.fit(self.surface.get_size())
+
+    def save_settings(self) -> None:
+        try:
+            settings_store.save(self.settings)
+        except OSError as exc:
+            self.notify("Settings not saved", f"Deckhand could not write its settings: {exc}")
+
+    # -- scenes ---------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, scene) -> None:
+        self.stack.append(scene)
+
+    def pop(self, scene=None) -> None:
+        if scene is None or (self.stack and self.stack[-1] is scene):
+            if len(self.stack) > 1:
+                self.stack.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def main_menu(self) -> None:
+        del self.stack[1:]
+
+    def start_game(self, game_id: str, seed=None, options=None) -> None:
+        from .scenes.registry import scene_for
+        scene = scene_for(game_id)(self, seed=seed, options=options)
+        del self.stack[1:]
+        self.stack.append(scene)
+
+    def open_rules(self, game_id: str) -> None:
+        from .scenes.rules import RulesScreen
+        self.push(RulesScreen(self, game_id))
+
+    def notify(self, title: str, text: str) -> None:
+        from .scenes.dialogs import ConfirmDialog
+        self.push(ConfirmDialog(self, title, text, lambda: None, yes="OK", no="Close"))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- loop -----------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: events to the top scene, update, draw."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type == pygame.VIDEORESIZE:
+                self.on_resize(event.size)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+            else:
+                self.top.handle(event)
+            if not self.running:
+                return
+        self.top.update(dt)
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        self.surface.fill(theme.TABLE_COLOURS.get(self.settings.table_colour, theme.FELT))
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.surface)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+        pygame.quit()
+        return 0
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="deckhand", description="Deckhand: a desktop card table.")
+    parser.add_argument("--version", action="version", version=f"Deckhand {__version__}")
+    parser.add_argument("--game", metavar="ID", choices=games.GAME_IDS,
+                        help="start straight into a game: " + ", ".join(games.available()))
+    parser.add_argument("--seed", metavar="N", type=int,
+                        help=f"deal number to play (0 to {MAX_SEED:,}); with --game")
+    parser.add_argument("--size", metavar="WxH", default="1280x800",
+                        help="window size in pixels (default 1280x800)")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    args = parser.parse_args(argv)
+    try:
+        w, h = (int(n) for n in args.size.lower().split("x"))
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            raise ValueError
+        args.size = (w, h)
+    except ValueError:
+        parser.error(f"--size must look like 1280x800 and be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        parser.error(f"--seed must be between 0 and {MAX_SEED:,}")
+    if args.seed is not None and not args.game:
+        parser.error("--seed needs --game to say which game to deal")
+    if args.game and args.game not in games.available():
+        parser.error(f"{args.game} is not playable yet; try: {', '.join(games.available())}")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    app = App(args.size, args.game, args.seed, True if args.fullscreen else None)
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Shared pieces of the engine contract: actions, table options and results.
+
+See docs/engine.md for the whole contract every game module implements.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import IllegalAction
+
+
+class Action:
+    """One decision. Its text is stable, unique among the legal actions and readable."""
+
+    __slots__ = ("kind", "card", "target", "text")
+
+    def __init__(self, kind: str, text: str, card: str | None = None, target=None):
+        self.kind = kind
+        self.card = card
+        self.target = target
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Action) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: chosen on the new-game screen and saved with the game."""
+
+    key: str
+    label: str
+    choices: tuple  # ((value, label), ...)
+    default: object
+    help: str = ""
+
+    def label_of(self, value) -> str:
+        for v, text in self.choices:
+            if v == value:
+                return text
+        return str(value)
+
+
+def resolve_options(spec: tuple, options: dict | None) -> dict:
+    """Fill in defaults and refuse unknown keys or values with a clear message."""
+    options = dict(options or {})
+    known = {o.key: o for o in spec}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError("unknown table option: " + ", ".join(unknown))
+    out = {}
+    for o in spec:
+        value = options.get(o.key, o.default)
+        if value not in [v for v, _ in o.choices]:
+            allowed = ", ".join(repr(v) for v, _ in o.choices)
+            raise ValueError(f"table option {o.key!r} must be one of {allowed}, not {value!r}")
+        out[o.key] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game: a score per seat and the winning seats."""
+
+    scores: tuple
+    winners: tuple
+    summary: str
+    details: dict = field(default_factory=dict)
+
+
+def find_action(legal, action) -> Action:
+    """The legal action equal to `action` (an Action or its text), or None."""
+    text = action.text if isinstance(action, Action) else action
+    for a in legal:
+        if a.text == text:
+            return a
+    return None
+
+
+def check_json_header(data, game_id: str, version: int) -> None:
+    if not isinstance(data, dict):
+        raise ValueError("saved state must be a JSON object")
+    if data.get("game") != game_id:
+        raise ValueError(f"saved state is for {data.get('game')!r}, not {game_id!r}")
+    v = data.get("version")
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError("saved state has no version number")
+    if v > version:
+        raise ValueError(f"saved state is version {v}, newer than this Deckhand understands ({version})")
+    if v < 1:
+        raise ValueError(f"saved state has an invalid version {v}")
+
+
+__all__ = ["Action", "Option", "Result", "IllegalAction", "resolve_options", "find_action",
+           "check_json_header"]

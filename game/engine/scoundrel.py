@@ -1,0 +1,375 @@
+"""Scoundrel: a solitaire dungeon crawl with a 44-card deck.
+
+Rulings (shared/RULINGS.md) decide every ambiguity: the room refills to four,
+avoiding sends it to the bottom of the dungeon, one potion a room heals, a weapon
+may only be used on monsters no stronger than the last one it slew (an option makes
+that strictly weaker), and the last cards of the dungeon must all be faced.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import rng
+from .cards import FULL_DECK, check_deck, pretty, suit
+from .contract import Action, IllegalAction, Option, Result, check_json_header, resolve_options
+
+GAME_ID = "scoundrel"
+TITLE = "Scoundrel"
+BLURB = "Solitaire dungeon crawl: fight monsters, wield weapons, drink potions."
+SEATS = (1, 1)
+UNDO = True
+JSON_VERSION = 1
+
+MAX_HEALTH = 20
+ROOM_SIZE = 4
+
+DECK = tuple(c for c in FULL_DECK
+             if not (suit(c) in "HD" and c[:-1] in ("A", "J", "Q", "K")))
+VALUE = {c: (14 if c[:-1] == "A" else {"J": 11, "Q": 12, "K": 13}.get(c[:-1]) or int(c[:-1]))
+         for c in DECK}
+KIND = {c: {"C": "monster", "S": "monster", "D": "weapon", "H": "potion"}[suit(c)] for c in DECK}
+
+OPTIONS = (
+    Option("weapon_rule", "Weapon use after a kill",
+           (("at_most", "Monsters up to the last one slain"),
+            ("below", "Only monsters weaker than the last one slain")),
+           "at_most",
+           "A weapon that has slain a monster may then face monsters of equal value (default) "
+           "or only strictly weaker ones."),
+)
+
+PLAYING, WON, DEAD = "playing", "won", "dead"
+
+AVOID = Action("avoid", "avoid room")
+_FACE = {}
+for _c in DECK:
+    if KIND[_c] == "monster":
+        _FACE[_c, "weapon"] = Action("weapon", f"face {_c} with weapon", _c)
+        _FACE[_c, "barehanded"] = Action("barehanded", f"face {_c} barehanded", _c)
+    else:
+        _FACE[_c, None] = Action("equip" if KIND[_c] == "weapon" else "drink", f"face {_c}", _c)
+_BY_TEXT = {a.text: a for a in [AVOID, *_FACE.values()]}
+
+
+class State:
+    """A Scoundrel game. Treat as immutable: `apply` returns a new one."""
+
+    __slots__ = ("dungeon", "room", "health", "weapon", "slain", "discard", "potion_used",
+                 "avoided_last", "faced", "last_faced", "status", "options", "seed", "revealed",
+                 "rooms")
+
+    def __init__(self, dungeon, room, health, weapon, slain, discard, potion_used, avoided_last,
+                 faced, last_faced, status, options, seed, revealed, rooms):
+        self.dungeon = dungeon          # tuple, top card first
+        self.room = room                # 4 slots, a card or None each
+        self.health = health
+        self.weapon = weapon            # card or None
+        self.slain = slain              # monsters stacked on the weapon, oldest first
+        self.discard = discard          # tuple, oldest first
+        self.potion_used = potion_used  # a potion was faced since this room was dealt
+        self.avoided_last = avoided_last
+        self.faced = faced              # cards faced since this room was dealt
+        self.last_faced = last_faced
+        self.status = status
+        self.options = options
+        self.seed = seed
+        self.revealed = revealed        # cards flipped from the dungeon so far
+        self.rooms = rooms              # rooms dealt so far (avoiding deals a new one)
+
+    def copy(self) -> "State":
+        return State(self.dungeon, self.room, self.health, self.weapon, self.slain, self.discard,
+                     self.potion_used, self.avoided_last, self.faced, self.last_faced,
+                     self.status, self.options, self.seed, self.revealed, self.rooms)
+
+    @property
+    def to_act(self):
+        return 0 if self.status == PLAYING else None
+
+    @property
+    def room_cards(self) -> tuple:
+        return tuple(c for c in self.room if c is not None)
+
+    @property
+    def final(self) -> bool:
+        """The dungeon could not fill this room: every card in it must be faced."""
+        return not self.dungeon and sum(c is not None for c in self.room) + self.faced < ROOM_SIZE
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and all(
+            getattr(self, k) == getattr(other, k) for k in State.__slots__)
+
+    def __repr__(self) -> str:
+        return (f"<Scoundrel {self.status} health={self.health} room={self.room_cards} "
+                f"weapon={self.weapon} slain={self.slain} dungeon={len(self.dungeon)}>")
+
+
+def _fill(room: tuple, dungeon: tuple) -> tuple:
+    """Deal from the top of the dungeon into the empty room slots, in slot order."""
+    room = list(room)
+    dungeon = list(dungeon)
+    dealt = 0
+    for i in range(ROOM_SIZE):
+        if room[i] is None and dungeon:
+            room[i] = dungeon.pop(0)
+            dealt += 1
+    return tuple(room), tuple(dungeon), dealt
+
+
+def new_game(seats=1, seed=0, options=None, deck=None) -> State:
+    if seats != 1:
+        raise ValueError("Scoundrel is a solitaire: it has exactly one seat")
+    options = resolve_options(OPTIONS, options)
+    if deck is None:
+        deck, _ = rng.shuffled(DECK, rng.seed_state(seed))
+    else:
+        deck = check_deck(deck, DECK)
+        rng.seed_state(seed)  # validates the deal number
+    room, dungeon, dealt = _fill((None,) * ROOM_SIZE, deck)
+    return State(dungeon, room, MAX_HEALTH, None, (), (), False, False, 0, None, PLAYING,
+                 options, seed, dealt, 1)
+
+
+def weapon_allows(state, card: str) -> bool:
+    """Whether the equipped weapon may be used on monster `card` (also works on views)."""
+    if state.weapon is None:
+        return False
+    if not state.slain:
+        return True
+    last = VALUE[state.slain[-1]]
+    return VALUE[card] < last if state.options["weapon_rule"] == "below" else VALUE[card] <= last
+
+
+def damage(state, card: str, with_weapon: bool) -> int:
+    """Damage facing monster `card` would do (also works on views)."""
+    if with_weapon:
+        return max(0, VALUE[card] - VALUE[state.weapon])
+    return VALUE[card]
+
+
+def can_avoid(state) -> bool:
+    return (state.status == PLAYING and not state.avoided_last and state.faced == 0
+            and bool(state.dungeon if isinstance(state, State) else state.dungeon_count))
+
+
+def legal_actions(state: State) -> list:
+    if state.status != PLAYING:
+        return []
+    out = [AVOID] if can_avoid(state) else []
+    for card in state.room:
+        if card is None:
+            continue
+        if KIND[card] == "monster":
+            if weapon_allows(state, card):
+                out.append(_FACE[card, "weapon"])
+            out.append(_FACE[card, "barehanded"])
+        else:
+            out.append(_FACE[card, None])
+    return out
+
+
+def _why_illegal(state: State, action) -> str | None:
+    text = action.text if isinstance(action, Action) else action
+    a = _BY_TEXT.get(text)
+    if a is None:
+        return f"{text!r} is not a Scoundrel action"
+    if state.status != PLAYING:
+        return "The game is over."
+    if a is AVOID:
+        if state.faced:
+            return "You have already faced a card in this room, so you can't avoid it now."
+        if state.avoided_last:
+            return "You avoided the last room; you can't avoid two rooms in a row."
+        if not state.dungeon:
+            return "The dungeon is empty: every card left must be faced."
+        return None
+    if a.card not in state.room:
+        return f"The {pretty(a.card)} is not in the room."
+    if a.kind == "weapon":
+        if state.weapon is None:
+            return "You have no weapon equipped: fight it barehanded."
+        if not weapon_allows(state, a.card):
+            last = state.slain[-1]
+            limit = "weaker than" if state.options["weapon_rule"] == "below" else "no stronger than"
+            return (f"Your {pretty(state.weapon)} last slew the {pretty(last)}: it can only face "
+                    f"monsters {limit} {VALUE[last]}. Fight the {pretty(a.card)} barehanded.")
+    return None
+
+
+def apply(state: State, action) -> State:
+    """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
+    why = _why_illegal(state, action)
+    if why is not None:
+        raise IllegalAction(why)
+    a = _BY_TEXT[action.text if isinstance(action, Action) else action]
+    s = state.copy()
+    if a is AVOID:
+        s.dungeon = state.dungeon + state.room_cards
+        s.room, s.dungeon, dealt = _fill((None,) * ROOM_SIZE, s.dungeon)
+        s.revealed += dealt
+        s.rooms += 1
+        s.potion_used = False
+        s.avoided_last = True
+        return s
+
+    card = a.card
+    s.room = tuple(None if c == card else c for c in state.room)
+    s.faced = state.faced + 1
+    s.last_faced = card
+    if a.kind == "weapon":
+        s.health = state.health - damage(state, card, True)
+        s.slain = state.slain + (card,)
+    elif a.kind == "barehanded":
+        s.health = state.health - VALUE[card]
+        s.discard = state.discard + (card,)
+    elif a.kind == "equip":
+        old = ((state.weapon,) if state.weapon else ()) + state.slain
+        s.discard = state.discard + old
+        s.weapon, s.slain = card, ()
+    else:  # potion: only the first one in a room heals
+        if not state.potion_used:
+            s.health = min(MAX_HEALTH, state.health + VALUE[card])
+            s.potion_used = True
+        s.discard = state.discard + (card,)
+
+    if s.health <= 0:
+        s.status = DEAD
+        return s
+    left = sum(c is not None for c in s.room)
+    if state.final:
+        if left == 0:
+            s.status = WON
+    elif left == 1:
+        # The room is done: its last card stays and the next room is dealt around it.
+        s.room, s.dungeon, dealt = _fill(s.room, state.dungeon)
+        s.revealed += dealt
+        s.rooms += 1
+        s.faced = 0
+        s.potion_used = False
+        s.avoided_last = False
+    return s
+
+
+def is_over(state: State) -> bool:
+    return state.status != PLAYING
+
+
+def score(state: State) -> int:
+    if state.status == DEAD:
+        return state.health - sum(VALUE[c] for c in state.dungeon if KIND[c] == "monster")
+    bonus = 0
+    if state.health == MAX_HEALTH and state.last_faced and KIND[state.last_faced] == "potion":
+        bonus = VALUE[state.last_faced]
+    return state.health + bonus
+
+
+def result(state: State) -> Result:
+    if not is_over(state):
+        raise ValueError("the game is not over yet")
+    points = score(state)
+    if state.status == WON:
+        summary = f"You made it through the dungeon with {state.health} health."
+        if points != state.health:
+            summary += f" The last potion adds {points - state.health}."
+    else:
+        summary = f"Slain by the {pretty(state.last_faced)}."
+    return Result((points,), (0,) if state.status == WON else (), summary,
+                  {"health": state.health, "status": state.status})
+
+
+def revealed(state: State) -> int:
+    """How many hidden cards have been turned up; undo never crosses a change in it."""
+    return state.revealed
+
+
+@dataclass(frozen=True)
+class View:
+    """What the player sees: everything but the order of the dungeon."""
+
+    room: tuple
+    health: int
+    weapon: str | None
+    slain: tuple
+    discard: tuple
+    dungeon_count: int
+    dungeon_cards: tuple  # what is left in the dungeon, sorted: its order stays hidden
+    potion_used: bool
+    avoided_last: bool
+    faced: int
+    final: bool
+    last_faced: str | None
+    status: str
+    options: dict
+    seed: int
+    rooms: int
+    to_act: int | None
+
+    @property
+    def room_cards(self) -> tuple:
+        return tuple(c for c in self.room if c is not None)
+
+
+def view(state: State, seat: int = 0) -> View:
+    if seat != 0:
+        raise ValueError("Scoundrel has only seat 0")
+    return View(state.room, state.health, state.weapon, state.slain, state.discard,
+                len(state.dungeon), tuple(sorted(state.dungeon, key=DECK.index)),
+                state.potion_used, state.avoided_last, state.faced, state.final,
+                state.last_faced, state.status, dict(state.options), state.seed, state.rooms,
+                state.to_act)
+
+
+def to_json(state: State) -> dict:
+    return {
+        "game": GAME_ID, "version": JSON_VERSION,
+        "dungeon": list(state.dungeon), "room": list(state.room), "health": state.health,
+        "weapon": state.weapon, "slain": list(state.slain), "discard": list(state.discard),
+        "potion_used": state.potion_used, "avoided_last": state.avoided_last,
+        "faced": state.faced, "last_faced": state.last_faced, "status": state.status,
+        "options": dict(state.options), "seed": state.seed, "revealed": state.revealed,
+        "rooms": state.rooms,
+    }
+
+
+def _expect(data: dict, key: str, kind, optional=False):
+    if key not in data:
+        raise ValueError(f"saved Scoundrel state is missing {key!r}")
+    value = data[key]
+    if optional and value is None:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"saved Scoundrel state has a bad {key!r}")
+    return value
+
+
+def from_json(data: dict) -> State:
+    """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
+    check_json_header(data, GAME_ID, JSON_VERSION)
+    cards = {k: _expect(data, k, list) for k in ("dungeon", "room", "slain", "discard")}
+    weapon = _expect(data, "weapon", str, optional=True)
+    last = _expect(data, "last_faced", str, optional=True)
+    if len(cards["room"]) != ROOM_SIZE:
+        raise ValueError("saved Scoundrel state has a room without four slots")
+    every = (cards["dungeon"] + [c for c in cards["room"] if c is not None] + cards["slain"]
+             + cards["discard"] + ([weapon] if weapon else []))
+    check_deck(every, DECK)
+    if last is not None and last not in VALUE:
+        raise ValueError("saved Scoundrel state has a bad 'last_faced'")
+    if any(KIND[c] != "monster" for c in cards["slain"]) or (weapon and KIND[weapon] != "weapon"):
+        raise ValueError("saved Scoundrel state has a bad weapon stack")
+    status = _expect(data, "status", str)
+    if status not in (PLAYING, WON, DEAD):
+        raise ValueError("saved Scoundrel state has a bad 'status'")
+    options = resolve_options(OPTIONS, _expect(data, "options", dict))
+    health = _expect(data, "health", int)
+    if not -200 <= health <= MAX_HEALTH:
+        raise ValueError("saved Scoundrel state has a bad 'health'")
+    faced = _expect(data, "faced", int)
+    if not 0 <= faced <= ROOM_SIZE:
+        raise ValueError("saved Scoundrel state has a bad 'faced'")
+    seed = _expect(data, "seed", int)
+    rng.seed_state(seed)
+    return State(tuple(cards["dungeon"]), tuple(cards["room"]), health, weapon,
+                 tuple(cards["slain"]), tuple(cards["discard"]),
+                 _expect(data, "potion_used", bool), _expect(data, "avoided_last", bool),
+                 faced, last, status, options, seed,
+                 _expect(data, "revealed", int), _expect(data, "rooms", int))

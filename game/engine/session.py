@@ -1,0 +1,109 @@
+"""A game in progress: its rules, its history of actions, and undo.
+
+Undo steps back one action at a time, but never past a moment that revealed
+hidden cards (a change in `rules.revealed(state)`), so it can neither show a
+card the player has not earned nor hide one already seen.
+"""
+from __future__ import annotations
+
+from . import games
+from .contract import Action, IllegalAction
+
+SESSION_VERSION = 1
+
+
+class Session:
+    def __init__(self, game_id: str, seats=1, seed: int = 0, options=None, deck=None):
+        self.rules = games.get(game_id)
+        self.game_id = game_id
+        self.seats = seats
+        self.seed = seed
+        self.deck = tuple(deck) if deck is not None else None
+        first = self.rules.new_game(seats, seed, options, deck)
+        self.options = dict(first.options)
+        self.states = [first]
+        self.actions: list[str] = []
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    def view(self, seat: int = 0):
+        return self.rules.view(self.state, seat)
+
+    def legal_actions(self) -> list:
+        return self.rules.legal_actions(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def apply(self, action) -> object:
+        """Apply an action (or its text); raises IllegalAction and changes nothing if refused."""
+        new = self.rules.apply(self.state, action)
+        self.states.append(new)
+        self.actions.append(action.text if isinstance(action, Action) else str(action))
+        return new
+
+    def can_undo(self) -> bool:
+        if not getattr(self.rules, "UNDO", False) or len(self.states) < 2:
+            return False
+        return self.rules.revealed(self.states[-2]) == self.rules.revealed(self.state)
+
+    def undo(self) -> str:
+        """Take back the last action; returns its text. Raises IllegalAction when not allowed."""
+        if not self.can_undo():
+            if not getattr(self.rules, "UNDO", False):
+                raise IllegalAction("This game has no undo.")
+            if len(self.states) < 2:
+                raise IllegalAction("Nothing to undo.")
+            raise IllegalAction("New cards have been turned up since then: that can't be undone.")
+        self.states.pop()
+        return self.actions.pop()
+
+    def to_json(self) -> dict:
+        return {
+            "format": "deckhand-session", "version": SESSION_VERSION, "game": self.game_id,
+            "seats": self.seats, "seed": self.seed, "options": dict(self.options),
+            "deck": list(self.deck) if self.deck is not None else None,
+            "actions": list(self.actions), "state": self.rules.to_json(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "Session":
+        """Rebuild by replaying the actions from the deal; the stored state must agree."""
+        if not isinstance(data, dict) or data.get("format") != "deckhand-session":
+            raise ValueError("not a Deckhand game")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ValueError("the game has no valid version number")
+        if version > SESSION_VERSION:
+            raise ValueError("the game was saved by a newer Deckhand")
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise ValueError("the game does not say which game it is")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("the game's action list is damaged")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the game's deal number is damaged")
+        options = data.get("options")
+        if not isinstance(options, dict):
+            raise ValueError("the game's table options are damaged")
+        deck = data.get("deck")
+        if deck is not None and not isinstance(deck, list):
+            raise ValueError("the game's deck is damaged")
+        try:
+            session = cls(game_id, data.get("seats", 1), seed, options, deck)
+        except KeyError as exc:
+            raise ValueError(str(exc.args[0])) from None
+        for text in actions:
+            try:
+                session.apply(text)
+            except IllegalAction as exc:
+                raise ValueError(f"the game's history does not replay: {exc}") from None
+        if "state" in data:
+            stored = session.rules.from_json(data["state"])
+            if stored != session.state:
+                raise ValueError("the game's saved state does not match its history")
+        return session

@@ -1,0 +1,1 @@
+"""Scenes on a stack: the menu, one scene per game, and dialogs over them."""

@@ -1,0 +1,85 @@
+"""The scene interface, and a base for dialogs drawn over the scene below."""
+from __future__ import annotations
+
+import pygame
+
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
+
+
+class Scene:
+    opaque = True  # whether scenes below need drawing
+
+    def __init__(self, app):
+        self.app = app
+
+    @property
+    def viewport(self):
+        return self.app.viewport
+
+    def handle(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        pass
+
+
+class Dialog(Scene):
+    """A centred panel with a title, lines of text and a column of buttons.
+
+    Buttons are (label, key_hint, callback); number keys 1..9 and the hints press them,
+    Esc presses `cancel` if given.
+    """
+
+    opaque = False
+    width = 460
+
+    def __init__(self, app, title: str, lines=(), buttons=(), cancel=None):
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.cancel = cancel
+        self.keys = {}
+        self.row = ButtonRow()
+        self.set_buttons(buttons)
+
+    def set_buttons(self, buttons) -> None:
+        lw, lh = self.app.viewport.logical
+        height = 96 + 30 * len(self.lines) + 54 * len(buttons) + 12
+        self.panel = ((lw - self.width) / 2, max(16, (lh - height) / 2), self.width, height)
+        top = self.panel[1] + 86 + 30 * len(self.lines)
+        self.row.buttons = []
+        self.keys = {}
+        for i, (label, key, callback) in enumerate(buttons):
+            rect = ((lw - 320) / 2, top + i * 54, 320, 44)
+            self.row.buttons.append(Button(rect, label, callback, key))
+            if key:
+                self.keys[key.lower()] = callback
+
+    def handle(self, event) -> None:
+        if self.row.handle(event, self.viewport):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.cancel:
+                self.cancel()
+                return
+            name = pygame.key.name(event.key).lower()
+            if name in self.keys:
+                self.keys[name]()
+            elif name.isdigit() and 1 <= int(name) <= len(self.row.buttons):
+                button = self.row.buttons[int(name) - 1]
+                if button.enabled:
+                    button.action()
+
+    def draw(self, surface) -> None:
+        shade(surface)
+        vp = self.viewport
+        x, y, w, h = self.panel
+        draw_panel(surface, vp.rect(x, y, w, h))
+        draw_text(surface, vp, self.title, 30, (x + w / 2, y + 22), theme.GOLD, "midtop", "bold")
+        for i, line in enumerate(self.lines):
+            draw_text(surface, vp, line, 19, (x + w / 2, y + 70 + 30 * i), theme.INK, "midtop")
+        self.row.draw(surface, vp)

@@ -1,0 +1,147 @@
+"""Dialogs over a game: the pause menu, confirmations, typing a deal number, the result."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine.rng import MAX_SEED
+from ..ui import theme
+from ..ui.widgets import draw_panel, draw_text
+from .base import Dialog
+
+
+class PauseMenu(Dialog):
+    def __init__(self, app, game):
+        self.game = game
+        super().__init__(app, "Paused", (), (), cancel=self.resume)
+        self.refresh()
+
+    def refresh(self) -> None:
+        speed = self.app.settings.animation_speed
+        self.set_buttons([
+            ("Resume", "Esc", self.resume),
+            ("Restart this deal", "R", lambda: self.close_then(self.game.restart)),
+            ("New deal", "N", lambda: self.close_then(self.game.new_deal)),
+            ("Choose a deal number", "D", self.choose_deal),
+            ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
+            (f"Animation: {speed}", "S", self.cycle_speed),
+            ("Main menu", "M", lambda: self.close_then(self.app.main_menu)),
+            ("Quit Deckhand", "Q", self.app.quit),
+        ])
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def close_then(self, action) -> None:
+        self.app.pop(self)
+        action()
+
+    def cycle_speed(self) -> None:
+        self.app.settings.cycle_speed()
+        self.app.save_settings()
+        self.game.table.speed = self.app.settings.animation_speed
+        self.refresh()
+
+    def choose_deal(self) -> None:
+        def play(seed):
+            self.app.pop(self)
+            self.game.new_deal(seed)
+        self.app.push(DealNumberDialog(self.app, play))
+
+
+class ConfirmDialog(Dialog):
+    def __init__(self, app, title, text, on_yes, yes="Yes", no="Cancel"):
+        def yes_then():
+            app.pop(self)
+            on_yes()
+        super().__init__(app, title, [text], [(yes, "Y", yes_then), (no, "Esc", self.close)],
+                         cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+
+class DealNumberDialog(Dialog):
+    """Type a deal number to replay that exact deal."""
+
+    def __init__(self, app, on_choose):
+        self.digits = ""
+        self.on_choose = on_choose
+        self.error = ""
+        super().__init__(app, "Choose a deal", ["Type a deal number, then press Enter."],
+                         [("Play this deal", "Enter", self.confirm), ("Cancel", "Esc", self.close)],
+                         cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def confirm(self) -> None:
+        if not self.digits:
+            self.error = "Type a number first."
+            return
+        seed = int(self.digits)
+        if seed > MAX_SEED:
+            self.error = f"Deal numbers go up to {MAX_SEED:,}."
+            return
+        self.app.pop(self)
+        self.on_choose(seed)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
+                return
+            if event.key == pygame.K_BACKSPACE:
+                self.digits = self.digits[:-1]
+                return
+            if event.unicode and event.unicode.isdigit() and len(self.digits) < 13:
+                self.digits = (self.digits + event.unicode).lstrip("0") or "0"
+                self.error = ""
+                return
+        super().handle(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        vp = self.viewport
+        x, y, w, _ = self.panel
+        box = (x + 70, y + 112, w - 140, 40)
+        draw_panel(surface, vp.rect(*box), fill=(250, 246, 232, 255), edge=theme.GOLD, radius=8)
+        caret = "|" if pygame.time.get_ticks() // 500 % 2 else ""
+        draw_text(surface, vp, "#" + self.digits + caret, 22, (box[0] + 12, box[1] + 7),
+                  theme.BUTTON_TEXT, face="bold")
+        if self.error:
+            draw_text(surface, vp, self.error, 16, (x + w / 2, box[1] + 46), theme.RED, "midtop")
+
+    def set_buttons(self, buttons) -> None:
+        self.lines = ["Type a deal number, then press Enter.", ""]
+        super().set_buttons(buttons)
+
+
+class ResultScreen(Dialog):
+    """The end of a game: score, deal number, and what to do next."""
+
+    width = 560
+
+    def __init__(self, app, game, won: bool, headline: str, lines):
+        self.won = won
+        super().__init__(app, headline, lines, [
+            ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
+            ("Same deal again", "R", lambda: self.close_then(game.restart)),
+            ("Main menu", "M", lambda: self.close_then(app.main_menu)),
+        ], cancel=lambda: self.close_then(app.main_menu))
+
+    def close_then(self, action) -> None:
+        self.app.pop(self)
+        action()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.row.buttons[0].action()
+            return
+        super().handle(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        x, y, w, _ = self.panel
+        colour = theme.GREEN if self.won else theme.RED
+        pygame.draw.line(surface, colour, self.viewport.point(x + 40, y + 62),
+                         self.viewport.point(x + w - 40, y + 62), self.viewport.length(3))

@@ -1,0 +1,329 @@
+"""What every game scene shares: a Session, animated card sprites, drag and drop
+with click alternatives, undo, hint, the status line and the result screen.
+
+A game's scene says where cards go (`placements`), what dropping a card on a
+zone means (`drop_action`), what clicking a card does (`click`), and draws its HUD.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..engine import IllegalAction
+from ..engine.session import Session
+from ..ui import layout as layouts
+from ..ui import theme
+from ..ui.table import CardTable
+from ..ui.widgets import ButtonRow, draw_text
+from .base import Scene
+from .dialogs import ConfirmDialog, PauseMenu
+
+DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
+RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
+STATUS_SECONDS = 6.0
+
+
+def random_deal() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class Drag:
+    __slots__ = ("sprite", "grab", "home", "press", "moving")
+
+    def __init__(self, sprite, grab, press):
+        self.sprite = sprite
+        self.grab = grab          # logical offset of the pointer inside the card
+        self.home = sprite.target
+        self.press = press        # window position of the press
+        self.moving = False
+
+
+class GameScene(Scene):
+    game_id = ""
+    card_size = (140, 196)
+
+    def __init__(self, app, seed=None, options=None):
+        super().__init__(app)
+        self.layout = layouts.load(self.game_id)
+        self.table = CardTable(app.settings.animation_speed)
+        self.buttons = ButtonRow()
+        self.drag: Drag | None = None
+        self.hover_code: str | None = None
+        self.hinted: str | None = None
+        self.status = ("", "info", 0.0)
+        self.options = options
+        self.start(seed)
+
+    # -- game flow ---------------------------------------------------------
+    def start(self, seed=None) -> None:
+        seed = random_deal() if seed is None else seed
+        self.use_session(Session(self.game_id, 1, seed, self.options))
+
+    def use_session(self, session: Session) -> None:
+        """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
+        seed = session.seed
+        self.session = session
+        self.table.sprites.clear()
+        self.result_timer = None
+        self.hinted = None
+        self.on_new_game()
+        self.refresh(deal=True)
+        self.say(f"Deal #{seed}. " + self.greeting())
+
+    def restart(self) -> None:
+        s = self.session
+        self.use_session(Session(self.game_id, s.seats, s.seed, s.options, s.deck))
+
+    def new_deal(self, seed=None) -> None:
+        self.start(seed)
+
+    def ask_new_deal(self) -> None:
+        if self.session.is_over() or not self.session.actions:
+            self.new_deal()
+            return
+        self.app.push(ConfirmDialog(self.app, "New deal?",
+                                    "This game will be given up.", self.new_deal,
+                                    yes="Deal a new game"))
+
+    def act(self, action) -> bool:
+        """Apply an action; on refusal say why. Returns whether it was applied."""
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(str(exc), "error")
+            return False
+        self.hinted = None
+        self.say(self.describe(str(action)))
+        self.refresh()
+        return True
+
+    def undo(self) -> None:
+        try:
+            text = self.session.undo()
+        except IllegalAction as exc:
+            self.say(str(exc), "error")
+            return
+        self.hinted = None
+        self.result_timer = None
+        self.say(f"Undone: {text}.")
+        self.refresh()
+
+    def refresh(self, deal=False) -> None:
+        view = self.session.view(0)
+        self.table.sync(self.placements(view), origin=self.deal_origin(),
+                        retire_to=self.retire_point())
+        if self.session.is_over() and self.result_timer is None:
+            self.result_timer = RESULT_PAUSE
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.status = (text, kind, STATUS_SECONDS if kind != "info" else 1e9)
+
+    # -- hooks for each game -------------------------------------------------
+    def on_new_game(self) -> None:
+        pass
+
+    def greeting(self) -> str:
+        return ""
+
+    def placements(self, view) -> dict:
+        """{card code: (logical position, face up, z)} for every card sprite to show."""
+        return {}
+
+    def deal_origin(self):
+        return None
+
+    def retire_point(self):
+        return None
+
+    def can_drag(self, code: str) -> bool:
+        return False
+
+    def drop_zones(self) -> dict:
+        """{zone name: logical Rect} where cards may be dropped."""
+        return {}
+
+    def drop_action(self, code: str, zone: str):
+        """(action text, None) for a meaningful drop, or (None, reason) otherwise."""
+        return None, None
+
+    def click(self, code: str) -> None:
+        pass
+
+    def hint(self):
+        return None
+
+    def describe(self, action_text: str) -> str:
+        return ""
+
+    def show_result(self) -> None:
+        pass
+
+    def draw_table(self, surface, view) -> None:
+        pass
+
+    def draw_overlay(self, surface, view) -> None:
+        pass
+
+    # -- input ---------------------------------------------------------------
+    def legal_texts(self) -> set:
+        return {str(a) for a in self.session.legal_actions()}
+
+    def legal_zones(self, code: str) -> list:
+        legal = self.legal_texts()
+        return [z for z in self.drop_zones() if self.drop_action(code, z)[0] in legal]
+
+    def zone_at(self, point):
+        for name, rect in self.drop_zones().items():
+            if rect.collidepoint(point):
+                return name
+        return None
+
+    def handle(self, event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.table.finish_all()
+        if self.buttons.handle(event, self.viewport):
+            return
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.on_motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.on_release(event.pos)
+
+    def on_key(self, event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            self.pause()
+        elif event.key == pygame.K_u or (ctrl and event.key == pygame.K_z):
+            self.undo()
+        elif event.key == pygame.K_h:
+            self.show_hint()
+        elif event.key == pygame.K_n:
+            self.ask_new_deal()
+        elif event.key == pygame.K_F1:
+            self.app.open_rules(self.game_id)
+
+    def pause(self) -> None:
+        self.app.push(PauseMenu(self.app, self))
+
+    def show_hint(self) -> None:
+        if self.session.is_over():
+            return
+        hint = self.hint()
+        if hint is None:
+            self.say("No hint here.")
+            return
+        action = hint.action
+        self.hinted = next((a.card for a in self.session.legal_actions()
+                            if str(a) == action and a.card), None)
+        self.say("Hint: " + hint.reason, "hint")
+
+    def on_press(self, pos) -> None:
+        point = self.viewport.to_logical(pos)
+        sprite = self.table.sprite_at(point, self.card_size)
+        if sprite is None or not self.can_drag(sprite.code) or self.session.is_over():
+            self.on_table_click(point)
+            return
+        grab = (point[0] - sprite.pos[0], point[1] - sprite.pos[1])
+        self.drag = Drag(sprite, grab, pos)
+
+    def on_table_click(self, point) -> None:
+        pass
+
+    def on_motion(self, pos) -> None:
+        point = self.viewport.to_logical(pos)
+        d = self.drag
+        if d is None:
+            sprite = self.table.sprite_at(point, self.card_size)
+            self.hover_code = sprite.code if sprite else None
+            return
+        if not d.moving:
+            if abs(pos[0] - d.press[0]) + abs(pos[1] - d.press[1]) < DRAG_THRESHOLD:
+                return
+            d.moving = True
+            d.sprite.lift = True
+        d.sprite.move = None
+        d.sprite.pos = (point[0] - d.grab[0], point[1] - d.grab[1])
+        self.hover_code = d.sprite.code
+
+    def on_release(self, pos) -> None:
+        d, self.drag = self.drag, None
+        if d is None:
+            return
+        d.sprite.lift = False
+        if not d.moving:
+            self.click(d.sprite.code)
+            return
+        point = self.viewport.to_logical(pos)
+        zone = self.zone_at(point)
+        if zone is None:
+            cx = d.sprite.pos[0] + self.card_size[0] / 2
+            cy = d.sprite.pos[1] + self.card_size[1] / 2
+            zone = self.zone_at((cx, cy))
+        if zone is None:
+            self.slide_home(d)
+            return
+        action, reason = self.drop_action(d.sprite.code, zone)
+        if action is None:
+            self.slide_home(d)
+            if reason:
+                self.say(reason, "error")
+            return
+        if not self.act(action):
+            self.slide_home(d)
+
+    def slide_home(self, d: Drag) -> None:
+        d.sprite.move_to(d.home, 0.25 * self.table.factor)
+
+    # -- frame ---------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+        text, kind, left = self.status
+        if left < 1e8:
+            left -= dt
+            self.status = (text, kind, left) if left > 0 else ("", "info", 1e9)
+        if self.result_timer is not None and not self.table.busy and self.drag is None:
+            self.result_timer -= dt
+            if self.result_timer <= 0:
+                self.result_timer = float("inf")
+                self.show_result()
+
+    def draw(self, surface) -> None:
+        view = self.session.view(0)
+        self.draw_table(surface, view)
+        if self.drag and self.drag.moving:
+            self.draw_targets(surface, self.drag.sprite.code)
+        self.draw_hint_glow(surface)
+        self.table.draw(surface, self.viewport, self.app.art, self.card_size)
+        self.buttons.draw(surface, self.viewport)
+        self.draw_overlay(surface, view)
+        self.draw_status(surface)
+
+    def draw_targets(self, surface, code: str) -> None:
+        vp = self.viewport
+        for name in self.legal_zones(code):
+            r = vp.rect(*self.drop_zones()[name])
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(vp.length(10), vp.length(10)),
+                             width=max(2, vp.length(4)), border_radius=vp.length(14))
+
+    def draw_hint_glow(self, surface) -> None:
+        sprite = self.table.sprites.get(self.hinted) if self.hinted else None
+        if sprite is None:
+            return
+        vp = self.viewport
+        r = vp.rect(*sprite.pos, *self.card_size).inflate(vp.length(14), vp.length(14))
+        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
+        pygame.draw.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))
+
+    def draw_status(self, surface) -> None:
+        text, kind, _ = self.status
+        if not text or "status" not in self.layout:
+            return
+        place = self.layout["status"]
+        colour = {"error": theme.RED, "hint": theme.GOLD}.get(kind, theme.INK)
+        draw_text(surface, self.viewport, text, 19, (place.x + place.w / 2, place.y + place.h / 2),
+                  colour, "center", "bold" if kind != "info" else "sans")

@@ -1,0 +1,18 @@
+"""Which scene plays which game."""
+from __future__ import annotations
+
+import importlib
+
+SCENES = {
+    "scoundrel": ("game.scenes.scoundrel", "ScoundrelScene"),
+}
+
+
+def playable() -> tuple:
+    from ..engine import games
+    return tuple(g for g in games.available() if g in SCENES)
+
+
+def scene_for(game_id: str):
+    module, name = SCENES[game_id]
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,318 @@
+"""The Scoundrel table: the dungeon, the room, the weapon with its kills, health."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import scoundrel as rules
+from ..engine.cards import pretty
+from ..engine.scoundrel_hint import hint as scoundrel_hint
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .dialogs import ResultScreen
+from .game_scene import GameScene
+
+ROOM_SLOTS = ("room1", "room2", "room3", "room4")
+WEAPON_INSET = (22, 22)
+
+
+class ScoundrelScene(GameScene):
+    game_id = "scoundrel"
+
+    def __init__(self, app, seed=None, options=None):
+        self.choice: str | None = None
+        self.choice_row = ButtonRow()
+        super().__init__(app, seed, options)
+        dungeon = self.layout["dungeon"]
+        self.card_size = (dungeon.w, dungeon.h)
+        self.buttons = ButtonRow([
+            self._button("avoid", "Avoid room", self.avoid, "A"),
+            self._button("undo", "Undo", self.undo, "U"),
+            self._button("hint", "Hint", self.show_hint, "H"),
+            self._button("menu", "Menu", self.pause, "Esc"),
+        ])
+
+    def _button(self, name, text, action, key):
+        return Button(self.layout[name].rect, text, action, key, text_size=17)
+
+    # -- where things are ----------------------------------------------------
+    def weapon_pos(self) -> tuple:
+        zone = self.layout["weapon"]
+        return (zone.x + WEAPON_INSET[0], zone.y + WEAPON_INSET[1])
+
+    def stagger(self, kills: int) -> float:
+        zone = self.layout["weapon"]
+        room = zone.w - 2 * WEAPON_INSET[0] - self.card_size[0]
+        return min(self.card_size[0] * 0.32, room / max(1, kills))
+
+    def placements(self, view) -> dict:
+        out = {}
+        for slot, code in zip(ROOM_SLOTS, view.room):
+            if code is not None:
+                place = self.layout[slot]
+                out[code] = ((place.x, place.y), True, 10)
+        wx, wy = self.weapon_pos()
+        if view.weapon:
+            out[view.weapon] = ((wx, wy), True, 30)
+        step = self.stagger(len(view.slain))
+        for i, code in enumerate(view.slain):
+            out[code] = ((wx + (i + 1) * step, wy), True, 31 + i)
+        pile = self.layout["discard"]
+        for i, code in enumerate(view.discard):
+            out[code] = ((pile.x, pile.y), False, i)
+        return out
+
+    def deal_origin(self):
+        place = self.layout["dungeon"]
+        return (place.x, place.y)
+
+    retire_point = deal_origin
+
+    def drop_zones(self) -> dict:
+        return {name: pygame.Rect(self.layout[name].rect) for name in ("weapon", "health", "discard")}
+
+    # -- what the player does ------------------------------------------------
+    def view(self):
+        return self.session.view(0)
+
+    def can_drag(self, code: str) -> bool:
+        return code in self.view().room
+
+    def drop_action(self, code: str, zone: str):
+        kind = rules.KIND[code]
+        if kind == "monster":
+            how = "with weapon" if zone == "weapon" else "barehanded"
+            return f"face {code} {how}", None
+        if kind == "weapon":
+            if zone == "weapon":
+                return f"face {code}", None
+            return None, f"A weapon must be equipped: drop the {pretty(code)} on the weapon slot."
+        if zone == "weapon":
+            return None, f"Potions are for drinking: drop the {pretty(code)} on your health."
+        return f"face {code}", None
+
+    def click(self, code: str) -> None:
+        if code not in self.view().room:
+            return
+        if rules.KIND[code] != "monster":
+            self.act(f"face {code}")
+            return
+        legal = self.legal_texts()
+        if f"face {code} with weapon" in legal:
+            self.open_choice(code)
+        else:
+            self.act(f"face {code} barehanded")
+
+    def open_choice(self, code: str) -> None:
+        view = self.view()
+        self.choice = code
+        sprite = self.table.sprites[code]
+        x, y = sprite.target
+        w, h = self.card_size
+        armed = rules.damage(view, code, True)
+        bare = rules.damage(view, code, False)
+        self.choice_row = ButtonRow([
+            Button((x - 20, y + h + 10, w + 40, 40), f"Weapon −{armed}",
+                   lambda: self.choose("with weapon"), "W", text_size=15),
+            Button((x - 20, y + h + 56, w + 40, 40), f"Barehanded −{bare}",
+                   lambda: self.choose("barehanded"), "B", text_size=15),
+        ])
+        self.say(f"Fight the {pretty(code)} with your weapon (W) or barehanded (B)?", "hint")
+
+    def choose(self, how: str) -> None:
+        code, self.choice = self.choice, None
+        if code:
+            self.act(f"face {code} {how}")
+
+    def avoid(self) -> None:
+        self.choice = None
+        self.act(rules.AVOID)
+
+    def hint(self):
+        return scoundrel_hint(self.view())
+
+    def greeting(self) -> str:
+        return "Drag a card, or click it. H for a hint."
+
+    def handle(self, event) -> None:
+        if self.choice:
+            if self.choice_row.handle(event, self.viewport):
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.choice = None
+                self.say("")
+        super().handle(event)
+
+    def on_key(self, event) -> None:
+        key = event.key
+        if self.choice and key in (pygame.K_w, pygame.K_b):
+            self.choose("with weapon" if key == pygame.K_w else "barehanded")
+        elif self.choice and key == pygame.K_ESCAPE:
+            self.choice = None
+            self.say("")
+        elif pygame.K_1 <= key <= pygame.K_4 or pygame.K_KP1 <= key <= pygame.K_KP4:
+            index = (key - pygame.K_1) if key <= pygame.K_4 else (key - pygame.K_KP1)
+            code = self.view().room[index]
+            if code is not None:
+                self.choice = None
+                self.click(code)
+        elif key == pygame.K_a:
+            self.avoid()
+        else:
+            super().on_key(event)
+
+    # -- words ---------------------------------------------------------------
+    def describe(self, action_text: str) -> str:
+        before, after = self.session.states[-2], self.session.states[-1]
+        if action_text == "avoid room":
+            return "You avoid the room: its cards go to the bottom of the dungeon."
+        code = action_text.split()[1]
+        lost = before.health - after.health
+        if action_text.endswith("with weapon"):
+            text = f"Your {pretty(before.weapon)} slays the {pretty(code)}"
+            text += f": you lose {lost}." if lost else " without a scratch."
+        elif action_text.endswith("barehanded"):
+            text = f"You fight the {pretty(code)} barehanded and lose {lost}."
+        elif rules.KIND[code] == "weapon":
+            text = f"You equip the {pretty(code)}."
+            if before.weapon:
+                text += f" The {pretty(before.weapon)} is discarded."
+        elif before.potion_used:
+            text = f"The {pretty(code)} is wasted: only one potion heals each room."
+        else:
+            text = f"The {pretty(code)} heals {-lost}." if lost else f"The {pretty(code)} is drunk at full health."
+        if after.rooms > before.rooms and after.status == rules.PLAYING:
+            text += " A new room is dealt."
+        return text
+
+    def show_result(self) -> None:
+        state = self.session.state
+        result = rules.result(state)
+        won = state.status == rules.WON
+        score = result.scores[0]
+        lines = [result.summary, f"Score: {score}", f"Deal #{state.seed}"]
+        headline = "You escaped the dungeon!" if won else "You died in the dungeon"
+        self.app.push(ResultScreen(self.app, self, won, headline, lines))
+
+    # -- drawing -------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
+        title = self.layout["title"]
+        draw_text(surface, vp, "Scoundrel", 30, (title.x, title.y), theme.INK, face="serif")
+        status = f"Deal #{view.seed}   ·   Room {view.rooms}"
+        draw_text(surface, vp, status, 18, (title.x + title.w, title.y + 10), theme.INK_DIM,
+                  "topright")
+        for slot in ROOM_SLOTS + ("discard",):
+            place = self.layout[slot]
+            label = "Discard" if slot == "discard" else ""
+            surface.blit(art.slot(w, h, label), vp.point(place.x, place.y))
+        self.draw_dungeon(surface, view, w, h)
+        self.draw_room_label(surface, view)
+        pile = self.layout["discard"]
+        draw_text(surface, vp, f"{len(view.discard)} discarded", 16,
+                  (pile.x + pile.w / 2, pile.y + pile.h + 8), theme.INK_DIM, "midtop")
+        self.draw_weapon(surface, view, w, h)
+        self.draw_health(surface, view)
+        self.buttons.buttons[0].enabled = rules.can_avoid(view)
+        self.buttons.buttons[1].enabled = self.session.can_undo()
+        self.buttons.buttons[2].enabled = view.to_act is not None
+
+    def draw_dungeon(self, surface, view, w, h) -> None:
+        vp = self.viewport
+        place = self.layout["dungeon"]
+        layers = min(6, (view.dungeon_count + 5) // 6)
+        if view.dungeon_count == 0:
+            surface.blit(self.app.art.slot(w, h, "Empty"), vp.point(place.x, place.y))
+        for i in range(layers):
+            off = (layers - 1 - i) * 2
+            surface.blit(self.app.art.back(w, h), vp.point(place.x - off, place.y - off))
+        draw_text(surface, vp, f"Dungeon: {view.dungeon_count}", 16,
+                  (place.x + place.w / 2, place.y + place.h + 8), theme.INK_DIM, "midtop")
+
+    def draw_room_label(self, surface, view) -> None:
+        first, last = self.layout["room1"], self.layout["room4"]
+        x = (first.x + last.x + last.w) / 2
+        if view.final:
+            text, colour = "The dungeon is empty: face every card", theme.GOLD
+        elif view.avoided_last and view.faced == 0:
+            text, colour = "You avoided the last room: this one must be faced", theme.INK_DIM
+        elif view.faced:
+            left = 3 - view.faced
+            text = f"Face {left} more card{'s' if left != 1 else ''}; the last one stays"
+            colour = theme.INK_DIM
+        else:
+            text, colour = "The room: face three cards, or avoid it", theme.INK_DIM
+        draw_text(surface, self.viewport, text, 17, (x, first.y - 30), colour, "midtop")
+
+    def draw_weapon(self, surface, view, w, h) -> None:
+        vp = self.viewport
+        zone = self.layout["weapon"]
+        draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 40), edge=(70, 120, 90),
+                   radius=vp.length(16))
+        if not view.weapon:
+            surface.blit(self.app.art.slot(w, h, "Weapon"), vp.point(*self.weapon_pos()))
+            line = "No weapon: every monster is fought barehanded."
+        elif view.slain:
+            last = view.slain[-1]
+            limit = "weaker than" if view.options["weapon_rule"] == "below" else "up to"
+            line = (f"{pretty(view.weapon)} last slew the {pretty(last)}: "
+                    f"it faces monsters {limit} {rules.VALUE[last]}.")
+        else:
+            line = f"{pretty(view.weapon)}: takes {rules.VALUE[view.weapon]} off any monster."
+        draw_text(surface, vp, line, 16, (zone.x + 22, zone.y + zone.h - 14), theme.INK,
+                  "bottomleft")
+
+    def draw_health(self, surface, view) -> None:
+        vp = self.viewport
+        zone = self.layout["health"]
+        draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 60), edge=(70, 120, 90),
+                   radius=vp.length(16))
+        x, y = zone.x + 24, zone.y + 18
+        draw_text(surface, vp, "Health", 18, (x, y), theme.INK_DIM)
+        colour = theme.GREEN if view.health > 10 else (theme.GOLD if view.health > 5 else theme.RED)
+        draw_text(surface, vp, f"{view.health}", 54, (x, y + 22), colour, face="bold")
+        draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22, (x + 86, y + 50), theme.INK_DIM)
+        bar = pygame.Rect(0, 0, zone.w - 48, 16)
+        bar.topleft = (x, y + 96)
+        pygame.draw.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8))
+        filled = bar.copy()
+        filled.w = max(0, round(bar.w * max(0, view.health) / rules.MAX_HEALTH))
+        if filled.w:
+            pygame.draw.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
+        potion = "Potion used this room" if view.potion_used else "Potion ready this room"
+        draw_text(surface, vp, potion, 16, (x, y + 124),
+                  theme.INK_DIM if view.potion_used else (255, 140, 150))
+        self.draw_damage_preview(surface, view, x, y + 152)
+
+    def draw_damage_preview(self, surface, view, x, y) -> None:
+        code = self.drag.sprite.code if self.drag and self.drag.moving else self.hover_code
+        if not code or code not in view.room or view.to_act is None:
+            return
+        vp = self.viewport
+        kind = rules.KIND[code]
+        if kind == "potion":
+            gain = 0 if view.potion_used else min(rules.VALUE[code], rules.MAX_HEALTH - view.health)
+            draw_text(surface, vp, f"Drink: +{gain}", 17, (x, y), theme.GREEN, face="bold")
+            return
+        if kind == "weapon":
+            draw_text(surface, vp, f"Equip: weapon {rules.VALUE[code]}", 17, (x, y), theme.INK,
+                      face="bold")
+            return
+        bare = rules.damage(view, code, False)
+        self._preview_line(surface, "Barehanded", bare, view.health, x, y)
+        if rules.weapon_allows(view, code):
+            self._preview_line(surface, "Weapon", rules.damage(view, code, True), view.health,
+                               x, y + 24)
+        elif view.weapon:
+            draw_text(surface, vp, "Weapon: can't face it", 16, (x, y + 24), theme.INK_DIM)
+
+    def _preview_line(self, surface, label, loss, health, x, y) -> None:
+        after = health - loss
+        colour = theme.RED if after <= 0 else (theme.GOLD if loss else theme.GREEN)
+        text = f"{label}: −{loss} → {after}" + ("  (fatal)" if after <= 0 else "")
+        draw_text(surface, self.viewport, text, 17, (x, y), colour, face="bold")
+
+    def draw_overlay(self, surface, view) -> None:
+        if self.choice:
+            self.choice_row.draw(surface, self.viewport)

@@ -1,0 +1,1 @@
+"""Settings, saved games and statistics in the user's data folders, as versioned JSON."""

@@ -1,0 +1,72 @@
+"""Atomic JSON files, and a safe way to read them back.
+
+A file that cannot be read as what we expect is moved aside (renamed with a
+timestamp, never deleted) so the app can carry on with defaults.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+
+class BadFile(ValueError):
+    """A file we could not use; `moved_to` says where it was put aside."""
+
+    def __init__(self, message: str, moved_to: Path | None = None):
+        super().__init__(message)
+        self.moved_to = moved_to
+
+
+def write_atomic(path: Path, data) -> None:
+    """Write JSON to a temporary file, flush, fsync, then rename over `path`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, sort_keys=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def move_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read(path: Path, validate):
+    """Load `path` and pass the parsed JSON through `validate` (which raises ValueError).
+
+    Returns None if the file does not exist. Raises BadFile, after moving the file
+    aside, if it cannot be used.
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        raw = path.read_bytes()
+        if len(raw) > 20_000_000:
+            raise ValueError("the file is far too large")
+        data = json.loads(raw.decode("utf-8"))
+        return validate(data)
+    except (ValueError, UnicodeDecodeError, OSError, RecursionError, TypeError, KeyError) as exc:
+        moved = move_aside(path)
+        raise BadFile(f"{path.name} could not be used ({exc}); it was kept as {moved.name}.",
+                      moved) from None

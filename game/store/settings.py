@@ -1,0 +1,66 @@
+"""The player's settings, kept in settings.json in the user's config folder."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from . import jsonfile, paths
+
+VERSION = 1
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+@dataclass
+class Settings:
+    animation_speed: str = "normal"
+    fullscreen: bool = False
+    four_colour: bool = False
+    card_back: str = "navy"
+    table_colour: str = "green"
+
+    def cycle_speed(self) -> str:
+        self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
+        return self.animation_speed
+
+
+CHOICES = {"animation_speed": SPEEDS, "card_back": ("navy", "red"),
+           "table_colour": ("green", "blue", "red", "grey")}
+
+
+def _validate(data) -> Settings:
+    if not isinstance(data, dict):
+        raise ValueError("settings must be a JSON object")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise ValueError(f"unknown settings version {version!r}")
+    values = data.get("settings")
+    if not isinstance(values, dict):
+        raise ValueError("settings are missing")
+    out = Settings()
+    for f in fields(Settings):
+        if f.name not in values:
+            continue
+        value = values[f.name]
+        default = getattr(out, f.name)
+        if type(value) is not type(default):
+            raise ValueError(f"setting {f.name!r} has the wrong type")
+        if f.name in CHOICES and value not in CHOICES[f.name]:
+            raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
+        setattr(out, f.name, value)
+    return out
+
+
+def path():
+    return paths.config_dir() / "settings.json"
+
+
+def load() -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message if the file had to be put aside."""
+    try:
+        settings = jsonfile.read(path(), _validate)
+    except jsonfile.BadFile as exc:
+        return Settings(), f"Your settings file was damaged, so Deckhand started with defaults. {exc}"
+    return settings or Settings(), None
+
+
+def save(settings: Settings) -> None:
+    jsonfile.write_atomic(path(), {"version": VERSION, "settings": asdict(settings)})

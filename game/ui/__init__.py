@@ -1,0 +1,1 @@
+"""What the scenes share: card art, sprites, tweens, drag and drop, widgets, layouts."""

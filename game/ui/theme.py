@@ -1,0 +1,19 @@
+"""Colours and sizes shared by every scene."""
+
+FELT = (22, 92, 58)
+FELT_DARK = (14, 66, 42)
+FELT_LIGHT = (34, 118, 76)
+INK = (245, 242, 232)
+INK_DIM = (196, 214, 200)
+GOLD = (246, 200, 76)
+RED = (232, 84, 72)
+GREEN = (120, 220, 130)
+PANEL = (16, 40, 30, 215)
+PANEL_EDGE = (246, 200, 76)
+BUTTON = (238, 232, 214)
+BUTTON_HOVER = (255, 248, 226)
+BUTTON_TEXT = (30, 40, 34)
+BUTTON_DISABLED = (120, 140, 128)
+SHADE = (0, 0, 0, 150)
+
+TABLE_COLOURS = {"green": FELT, "blue": (24, 64, 104), "red": (104, 32, 36), "grey": (60, 66, 70)}

@@ -1,0 +1,122 @@
+"""Buttons, text and panels, laid out in logical coordinates and drawn through a Viewport."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .fonts import font
+
+
+def draw_text(surface, viewport, text, size, pos, colour=theme.INK, anchor="topleft",
+              face="sans") -> pygame.Rect:
+    """Draw text at a logical position; `size` is in logical pixels."""
+    image = font(viewport.length(size), face).render(text, True, colour)
+    rect = image.get_rect(**{anchor: viewport.point(*pos)})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
+    """Split text into lines that fit `width_px` at a real pixel font size."""
+    f = font(size_px, face)
+    lines = []
+    for paragraph in text.split("\n"):
+        words, line = paragraph.split(" "), ""
+        for word in words:
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= width_px or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_EDGE,
+               radius=14, width=2) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+    if edge:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width=width, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def shade(surface, colour=theme.SHADE) -> None:
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill(colour)
+    surface.blit(layer, (0, 0))
+
+
+class Button:
+    """A clickable label. `rect` is logical; `action` is called on click."""
+
+    def __init__(self, rect, text, action, key_hint="", enabled=True, text_size=18):
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.action = action
+        self.key_hint = key_hint
+        self.enabled = enabled
+        self.text_size = text_size
+        self.hover = False
+        self.pressed = False
+
+    def contains(self, logical_pos) -> bool:
+        return self.rect.collidepoint(logical_pos)
+
+    def handle(self, event, viewport) -> bool:
+        """Returns True when the event was used by this button."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.contains(viewport.to_logical(event.pos))
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.contains(viewport.to_logical(event.pos)):
+                self.pressed = True
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.contains(viewport.to_logical(event.pos)):
+                if self.enabled:
+                    self.action()
+                return True
+        return False
+
+    def draw(self, surface, viewport) -> None:
+        r = viewport.rect(*self.rect)
+        if self.enabled:
+            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        else:
+            fill = theme.BUTTON_DISABLED
+        radius = viewport.length(10)
+        shadow = r.move(0, viewport.length(3))
+        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        if self.hover and self.enabled:
+            pygame.draw.rect(surface, theme.GOLD, r, width=max(1, viewport.length(2)),
+                             border_radius=radius)
+        label = self.text + (f"  ({self.key_hint})" if self.key_hint else "")
+        size = self.text_size
+        f = font(viewport.length(size), "bold")
+        while f.size(label)[0] > r.w - viewport.length(12) and size > 9:
+            size -= 1
+            f = font(viewport.length(size), "bold")
+        image = f.render(label, True, theme.BUTTON_TEXT if self.enabled else (70, 84, 76))
+        surface.blit(image, image.get_rect(center=r.center))
+
+
+class ButtonRow:
+    """Buttons that share hover and click handling."""
+
+    def __init__(self, buttons=()):
+        self.buttons = list(buttons)
+
+    def handle(self, event, viewport) -> bool:
+        used = False
+        for b in self.buttons:
+            used = b.handle(event, viewport) or used
+        return used
+
+    def draw(self, surface, viewport) -> None:
+        for b in self.buttons:
+            b.draw(surface, viewport)

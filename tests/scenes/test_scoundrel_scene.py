@@ -1,0 +1,238 @@
+"""Scoundrel played through real mouse and keyboard events, headless."""
+import pygame
+import pytest
+
+from game.engine import scoundrel as rules
+from game.engine.session import Session
+from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
+from game.scenes.rules import RulesScreen
+from game.scenes.scoundrel import ScoundrelScene
+
+from .driver import click, drag, frames, key, settle
+
+WIN_DECK = ("10D AS AC 9H 8H KS KC 7H QS QC 6H JS JC 5H 10S 10C 4H 9S 9C 3H 8S 8C 2H 7S 7C "
+            "6S 6C 5S 5C 4S 4C 3S 3C 2S 2C 9D 8D 7D 6D 5D 4D 3D 2D 10H").split()
+DEATH_TOP = ["KS", "KC", "AS", "AC"]
+DEATH_DECK = DEATH_TOP + [c for c in rules.DECK if c not in DEATH_TOP]
+
+
+def greedy(state):
+    """Keep as much health and as strong a weapon as possible, one card at a time."""
+    def cost(action):
+        after = rules.apply(state, action)
+        weapon = rules.VALUE[after.weapon] if after.weapon else 0
+        return (after.status == rules.DEAD, -after.health - 0.5 * weapon, str(action) == "avoid room")
+    return min(rules.legal_actions(state), key=cost)
+
+
+def start(app, deck, seed=1):
+    app.settings.animation_speed = "fast"
+    app.start_game("scoundrel", seed)
+    scene = app.top
+    scene.table.speed = "fast"
+    scene.use_session(Session("scoundrel", 1, seed, None, deck))
+    settle(app)
+    return scene
+
+
+def centre(scene, name):
+    return scene.layout[name].center
+
+
+def card_centre(scene, code):
+    x, y = scene.table.sprites[code].pos
+    return (x + scene.card_size[0] / 2, y + scene.card_size[1] / 2)
+
+
+def perform(app, scene, action, use_click):
+    """Carry out one engine action with the mouse, as a player would."""
+    text = str(action)
+    if text == "avoid room":
+        click(app, centre(scene, "avoid"))
+        return
+    code = action.card
+    if text.endswith("with weapon"):
+        drag(app, card_centre(scene, code), centre(scene, "weapon"))
+    elif text.endswith("barehanded"):
+        if use_click and f"face {code} with weapon" not in scene.legal_texts():
+            click(app, card_centre(scene, code))
+        elif use_click:
+            click(app, card_centre(scene, code))
+            button = scene.choice_row.buttons[1]
+            click(app, button.rect.center)
+        else:
+            drag(app, card_centre(scene, code), centre(scene, "health"))
+    elif use_click:
+        click(app, card_centre(scene, code))
+    else:
+        target = "weapon" if rules.KIND[code] == "weapon" else "health"
+        drag(app, card_centre(scene, code), centre(scene, target))
+
+
+def test_whole_deal_to_a_win_with_drags_and_clicks(app):
+    scene = start(app, WIN_DECK)
+    steps = 0
+    while not scene.session.is_over():
+        action = greedy(scene.session.state)
+        before = len(scene.session.actions)
+        perform(app, scene, action, use_click=steps % 2 == 1)
+        settle(app)
+        assert scene.session.actions[before:] == [str(action)], scene.status
+        steps += 1
+    assert scene.session.state.status == rules.WON
+    frames(app, 90)
+    assert isinstance(app.top, ResultScreen)
+    assert app.top.won
+    assert "Score: 11" in app.top.lines
+    click(app, app.top.row.buttons[1].rect.center)  # same deal again
+    assert app.top is scene and scene.session.actions == []
+    assert scene.session.deck == tuple(WIN_DECK)
+
+
+def test_whole_deal_to_a_death_by_clicks(app):
+    scene = start(app, DEATH_DECK)
+    click(app, card_centre(scene, "KS"))
+    settle(app)
+    assert scene.session.state.health == 7
+    click(app, card_centre(scene, "KC"))
+    settle(app)
+    state = scene.session.state
+    assert state.status == rules.DEAD
+    frames(app, 90)
+    assert isinstance(app.top, ResultScreen) and not app.top.won
+    monsters_left = sum(rules.VALUE[c] for c in state.dungeon if rules.KIND[c] == "monster")
+    assert f"Score: {-6 - monsters_left}" in app.top.lines
+    key(app, pygame.K_RETURN)  # play again: a new deal
+    assert app.top is scene and scene.session.actions == [] and not scene.session.is_over()
+
+
+def test_illegal_drop_slides_back_and_says_why(app):
+    scene = start(app, WIN_DECK)
+    home = scene.table.sprites["9H"].pos
+    drag(app, card_centre(scene, "9H"), centre(scene, "weapon"))
+    assert scene.session.actions == []
+    assert "Potions are for drinking" in scene.status[0] and scene.status[1] == "error"
+    settle(app)
+    assert scene.table.sprites["9H"].pos == home
+    # A monster dropped on the weapon with no weapon equipped: the engine explains.
+    drag(app, card_centre(scene, "AS"), centre(scene, "weapon"))
+    assert scene.session.actions == []
+    assert "no weapon" in scene.status[0].lower()
+
+
+def test_weapon_rule_refusal_on_drop(app):
+    deck = ["10D", "2C", "KS", "9H"] + [c for c in rules.DECK if c not in ("10D", "2C", "KS", "9H")]
+    scene = start(app, deck)
+    drag(app, card_centre(scene, "10D"), centre(scene, "weapon"))
+    drag(app, card_centre(scene, "2C"), centre(scene, "weapon"))
+    settle(app)
+    assert scene.session.actions == ["face 10D", "face 2C with weapon"]
+    drag(app, card_centre(scene, "KS"), centre(scene, "weapon"))
+    assert scene.session.actions == ["face 10D", "face 2C with weapon"]
+    assert "last slew" in scene.status[0]
+
+
+def test_dragging_highlights_only_legal_targets(app):
+    scene = start(app, WIN_DECK)
+    assert scene.legal_zones("AS") == ["health", "discard"]
+    assert scene.legal_zones("10D") == ["weapon"]
+    assert scene.legal_zones("9H") == ["health", "discard"]
+
+
+def test_undo_keys_and_barrier(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    key(app, pygame.K_4)  # 9H: drink
+    assert scene.session.actions == ["face 10D", "face 9H"]
+    key(app, pygame.K_u)
+    assert scene.session.actions == ["face 10D"]
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.session.actions == []
+    key(app, pygame.K_u)
+    assert "Nothing to undo" in scene.status[0]
+    for k in (pygame.K_1, pygame.K_4):
+        key(app, k)
+    key(app, pygame.K_2)   # AS: weapon or barehanded?
+    assert scene.choice == "AS"
+    key(app, pygame.K_w)
+    assert scene.session.actions[-1] == "face AS with weapon"
+    assert scene.session.state.rooms == 2  # a new room was turned up
+    key(app, pygame.K_u)
+    assert "can't be undone" in scene.status[0]
+    assert len(scene.session.actions) == 3
+
+
+def test_hint_key_suggests_a_legal_action(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_h)
+    assert scene.status[1] == "hint" and scene.status[0].startswith("Hint:")
+    assert scene.hinted in scene.session.state.room
+
+
+def test_avoid_key_and_button_state(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_a)
+    assert scene.session.actions == ["avoid room"]
+    settle(app)
+    key(app, pygame.K_a)
+    assert scene.session.actions == ["avoid room"]
+    assert "two rooms in a row" in scene.status[0]
+    frames(app)
+    assert not scene.buttons.buttons[0].enabled
+
+
+def test_resize_keeps_cards_under_the_pointer(app):
+    scene = start(app, WIN_DECK)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    frames(app, 2)
+    assert app.viewport.scale == pytest.approx(1.35)
+    click(app, card_centre(scene, "10D"))
+    settle(app)
+    assert scene.session.actions == ["face 10D"]
+
+
+def test_pause_menu_rules_and_deal_number(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    key(app, pygame.K_d)
+    assert isinstance(app.top, DealNumberDialog)
+    for ch in "4242":
+        key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
+    key(app, pygame.K_RETURN)
+    assert app.top is scene and scene.session.seed == 4242
+    assert scene.session.state == rules.new_game(1, 4242)
+
+
+def test_animation_speed_setting_cycles_and_instant_has_no_tweens(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_ESCAPE)
+    while app.settings.animation_speed != "instant":
+        key(app, pygame.K_s)
+    key(app, pygame.K_ESCAPE)
+    click(app, card_centre(scene, "10D"))
+    assert not scene.table.busy
+    assert scene.session.actions == ["face 10D"]
+
+
+def test_new_input_finishes_running_animations(app):
+    app.settings.animation_speed = "slow"
+    app.start_game("scoundrel", 3)
+    scene = app.top
+    frames(app, 1)
+    assert scene.table.busy  # the deal is still flying
+    key(app, pygame.K_h)
+    assert not scene.table.busy
+
+
+def test_menu_starts_scoundrel_by_click(app):
+    from game.scenes.menu import MainMenu
+    assert isinstance(app.top, MainMenu)
+    game_id, rect = app.top.rows[0]
+    click(app, (rect.x + 40, rect.centery))
+    assert isinstance(app.top, ScoundrelScene)
