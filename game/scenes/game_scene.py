@@ -41,11 +41,13 @@ class Drag:
 
 class GameScene(Scene):
     game_id = ""
-    card_size = (140, 196)
+    size_from = "deck"  # the layout object whose size is the card size
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
         self.layout = layouts.load(self.game_id)
+        place = self.layout[self.size_from]
+        self.card_size = (place.w, place.h)
         self.table = CardTable(app.settings.animation_speed)
         self.buttons = ButtonRow()
         self.drag: Drag | None = None

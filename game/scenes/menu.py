@@ -33,7 +33,8 @@ class MainMenu(Scene):
         self.hover = None
 
     def play(self, game_id: str) -> None:
-        self.app.start_game(game_id)
+        from .new_game import NewGameDialog
+        self.app.push(NewGameDialog(self.app, game_id))
 
     def row_at(self, pos):
         point = self.viewport.to_logical(pos)

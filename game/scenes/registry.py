@@ -5,6 +5,7 @@ import importlib
 
 SCENES = {
     "scoundrel": ("game.scenes.scoundrel", "ScoundrelScene"),
+    "bogey": ("game.scenes.bogey", "BogeyScene"),
 }
 
 

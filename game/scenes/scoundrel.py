@@ -17,13 +17,12 @@ WEAPON_INSET = (22, 22)
 
 class ScoundrelScene(GameScene):
     game_id = "scoundrel"
+    size_from = "dungeon"
 
     def __init__(self, app, seed=None, options=None):
         self.choice: str | None = None
         self.choice_row = ButtonRow()
         super().__init__(app, seed, options)
-        dungeon = self.layout["dungeon"]
-        self.card_size = (dungeon.w, dungeon.h)
         self.buttons = ButtonRow([
             self._button("avoid", "Avoid room", self.avoid, "A"),
             self._button("undo", "Undo", self.undo, "U"),
@@ -310,7 +309,8 @@ class ScoundrelScene(GameScene):
     def _preview_line(self, surface, label, loss, health, x, y) -> None:
         after = health - loss
         colour = theme.RED if after <= 0 else (theme.GOLD if loss else theme.GREEN)
-        text = f"{label}: −{loss} → {after}" + ("  (fatal)" if after <= 0 else "")
+        cost = f"−{loss} → {after}" if loss else "no damage"
+        text = f"{label}: {cost}" + ("  (fatal)" if after <= 0 else "")
         draw_text(surface, self.viewport, text, 17, (x, y), colour, face="bold")
 
     def draw_overlay(self, surface, view) -> None:

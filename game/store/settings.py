@@ -1,7 +1,7 @@
 """The player's settings, kept in settings.json in the user's config folder."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from . import jsonfile, paths
 
@@ -16,6 +16,7 @@ class Settings:
     four_colour: bool = False
     card_back: str = "navy"
     table_colour: str = "green"
+    table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
@@ -43,6 +44,9 @@ def _validate(data) -> Settings:
         default = getattr(out, f.name)
         if type(value) is not type(default):
             raise ValueError(f"setting {f.name!r} has the wrong type")
+        if f.name == "table_options" and not all(
+                isinstance(k, str) and isinstance(v, dict) for k, v in value.items()):
+            raise ValueError("setting 'table_options' is damaged")
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
         setattr(out, f.name, value)

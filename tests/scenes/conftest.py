@@ -10,4 +10,4 @@ def app(tmp_path, monkeypatch):
     from game.app import App
     application = App((1280, 800))
     yield application
-    pygame.quit()
+    pygame.display.quit()  # fonts stay valid for the tests that follow

@@ -4,6 +4,7 @@ import pytest
 
 from game.engine import scoundrel as rules
 from game.engine.session import Session
+from game.scenes.new_game import NewGameDialog
 from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
 from game.scenes.rules import RulesScreen
 from game.scenes.scoundrel import ScoundrelScene
@@ -235,4 +236,10 @@ def test_menu_starts_scoundrel_by_click(app):
     assert isinstance(app.top, MainMenu)
     game_id, rect = app.top.rows[0]
     click(app, (rect.x + 40, rect.centery))
+    dialog = app.top
+    assert isinstance(dialog, NewGameDialog)
+    click(app, dialog.row.buttons[0].rect.center)  # weapon rule: the strict option
+    key(app, pygame.K_RETURN)
     assert isinstance(app.top, ScoundrelScene)
+    assert app.top.session.options == {"weapon_rule": "below"}
+    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}

@@ -1,0 +1,301 @@
+"""The Bogey table: twelve suit columns, the deck, the bogey's card, the hand, the discards."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import bogey as rules
+from ..engine.bogey_hint import hint as bogey_hint
+from ..engine.cards import pretty
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_text
+from .dialogs import ResultScreen
+from .game_scene import GameScene
+
+AUTO_PLACE_SECONDS = 0.55
+SELECT_LIFT = 18
+
+
+class BogeyScene(GameScene):
+    game_id = "bogey"
+    size_from = "column1"
+
+    def __init__(self, app, seed=None, options=None):
+        self.selected: str | None = None
+        self.auto_timer: float | None = None
+        super().__init__(app, seed, options)
+        self.buttons = ButtonRow([
+            self._button("end_turn", "End turn", self.end_turn, "Space"),
+            self._button("undo", "Undo", self.undo, "U"),
+            self._button("hint", "Hint", self.show_hint, "H"),
+            self._button("menu", "Menu", self.pause, "Esc"),
+        ])
+
+    def _button(self, name, text, action, key):
+        return Button(self.layout[name].rect, text, action, key, text_size=17)
+
+    def on_new_game(self) -> None:
+        self.selected = None
+        self.auto_timer = None
+
+    def greeting(self) -> str:
+        return "Drag or click your cards into columns, then End turn (Space)."
+
+    # -- where things are ----------------------------------------------------
+    def pitch(self) -> tuple:
+        zone, first = self.layout["columns"], self.layout["column1"]
+        margin_x, margin_y = first.x - zone.x, first.y - zone.y
+        across = (zone.w - 2 * margin_x - first.w) / (rules.MAX_COLUMNS - 1)
+        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / 12)
+        return across, down
+
+    def column_pos(self, index: int, depth: int = 0) -> tuple:
+        first = self.layout["column1"]
+        across, down = self.pitch()
+        return (first.x + index * across, first.y + depth * down)
+
+    def hand_pos(self, index: int, code: str) -> tuple:
+        hand = self.layout["hand"]
+        gap = (hand.w - 5 * self.card_size[0]) / 4
+        lift = SELECT_LIFT if code == self.selected else 0
+        return (hand.x + index * (self.card_size[0] + gap), hand.y - lift)
+
+    def placements(self, view) -> dict:
+        out = {}
+        for i, column in enumerate(view.columns):
+            for depth, code in enumerate(column):
+                out[code] = (self.column_pos(i, depth), True, depth)
+        for i, code in enumerate(view.hand):
+            out[code] = (self.hand_pos(i, code), True, 20 + i)
+        pile = self.layout["discard"]
+        for i, code in enumerate(view.discards):
+            out[code] = ((pile.x, pile.y), True, i)
+        if view.bogey_card:
+            place = self.layout["bogey"]
+            out[view.bogey_card] = ((place.x, place.y), True, 60)
+        return out
+
+    def deal_origin(self):
+        place = self.layout["deck"]
+        return (place.x, place.y)
+
+    retire_point = deal_origin
+
+    def column_rect(self, index: int) -> pygame.Rect:
+        zone, first = self.layout["columns"], self.layout["column1"]
+        x, _ = self.column_pos(index)
+        across, _ = self.pitch()
+        return pygame.Rect(x - (across - first.w) / 2, zone.y, across, zone.h)
+
+    def drop_zones(self) -> dict:
+        view = self.view()
+        zones = {f"column{i + 1}": self.column_rect(i) for i in range(len(view.columns))}
+        if len(view.columns) < rules.MAX_COLUMNS:
+            zones["new"] = self.column_rect(len(view.columns))
+        zones["discard"] = pygame.Rect(self.layout["discard"].rect)
+        return zones
+
+    # -- what the player does ------------------------------------------------
+    def view(self):
+        return self.session.view(0)
+
+    def movable(self, view) -> tuple:
+        if view.to_act is None:
+            return ()
+        return (view.bogey_card,) if view.phase == rules.BOGEY else view.hand
+
+    def can_drag(self, code: str) -> bool:
+        return code in self.movable(self.view())
+
+    def drop_action(self, code: str, zone: str):
+        view = self.view()
+        verb = "place" if code == view.bogey_card else "play"
+        if zone == "discard":
+            if verb == "place":
+                return None, "The bogey's card can't be discarded: it must go into a column."
+            return f"discard {code}", None
+        target = rules.NEW if zone == "new" else int(zone[len("column"):]) - 1
+        return rules.place_text(verb, code, target), None
+
+    def click(self, code: str) -> None:
+        if code not in self.movable(self.view()):
+            return
+        self.selected = None if self.selected == code else code
+        if self.selected:
+            self.say(f"Where does the {pretty(code)} go? Click a glowing place"
+                     + (" or the discard pile." if code != self.view().bogey_card else "."), "hint")
+        self.refresh()
+
+    def on_table_click(self, point) -> None:
+        if not self.selected:
+            return
+        zone = self.zone_at(point)
+        if zone is None:
+            self.selected = None
+            self.refresh()
+            return
+        self.put_selected(zone)
+
+    def put_selected(self, zone: str) -> None:
+        code = self.selected
+        action, reason = self.drop_action(code, zone)
+        if action is None:
+            self.say(reason, "error")
+            return
+        self.selected = None
+        if not self.act(action):
+            self.refresh()
+
+    def first_legal_zone(self, code: str):
+        zones = self.legal_zones(code)
+        columns = [z for z in zones if z.startswith("column")]
+        return (columns or [z for z in zones if z == "new"] or [None])[0]
+
+    def end_turn(self) -> None:
+        self.selected = None
+        self.act(rules.END_TURN)
+
+    def hint(self):
+        return bogey_hint(self.view())
+
+    def act(self, action) -> bool:
+        self.auto_timer = None
+        done = super().act(action)
+        if done and str(action) != "end turn" and self.view().phase == rules.PLAYER:
+            self.selected = None
+        return done
+
+    def on_key(self, event) -> None:
+        key = event.key
+        view = self.view()
+        if key == pygame.K_SPACE:
+            if view.phase == rules.PLAYER:
+                self.end_turn()
+        elif pygame.K_1 <= key <= pygame.K_5 and view.phase == rules.PLAYER:
+            index = key - pygame.K_1
+            if index < len(view.hand):
+                self.click(view.hand[index])
+        elif key == pygame.K_d and self.selected:
+            self.put_selected("discard")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            code = self.selected or (view.bogey_card if view.phase == rules.BOGEY else None)
+            zone = self.first_legal_zone(code) if code else None
+            if zone:
+                self.selected = code
+                self.put_selected(zone)
+        else:
+            super().on_key(event)
+
+    # -- the bogey's card goes by itself when it has one place ----------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        view = self.view()
+        if (view.phase != rules.BOGEY or view.to_act is None or not view.options["auto_place"]
+                or self.drag is not None):
+            self.auto_timer = None
+            return
+        places = rules.legal_places(view.columns, view.bogey_card)
+        if len(places) != 1 or self.table.busy:
+            return
+        if self.auto_timer is None:
+            self.auto_timer = AUTO_PLACE_SECONDS * self.table.factor
+        self.auto_timer -= dt
+        if self.auto_timer <= 0:
+            self.act(rules.place_text("place", view.bogey_card, places[0]))
+
+    # -- words ---------------------------------------------------------------
+    def describe(self, action_text: str) -> str:
+        before, after = self.session.states[-2], self.session.states[-1]
+        words = action_text.split()
+        text = ""
+        if words[0] in ("play", "place"):
+            code = words[1]
+            who = "You play" if words[0] == "play" else "The bogey's"
+            if words[-2] == "new":
+                where = f"starts column {len(after.columns)}"
+                text = f"{who} {pretty(code)} {where}." if words[0] == "place" else \
+                    f"You start column {len(after.columns)} with the {pretty(code)}."
+            else:
+                index = int(words[-1]) - 1
+                above = before.columns[index][-1]
+                text = (f"{who} {pretty(code)} goes under the {pretty(above)}." if words[0] == "place"
+                        else f"You play the {pretty(code)} under the {pretty(above)}.")
+        elif words[0] == "discard":
+            text = f"You discard the {pretty(words[1])}."
+        if len(after.deck) > len(before.deck):
+            text += " The discards are shuffled into a new deck."
+        if after.status == rules.LOST:
+            text += f" The bogey turns up the {pretty(after.bogey_card)}: it has nowhere to go!"
+        elif after.phase == rules.BOGEY and after.bogey_card:
+            text += f" The bogey turns up the {pretty(after.bogey_card)}: choose where it goes."
+        elif words[0] == "end" and after.phase == rules.PLAYER and not before.acted:
+            text = "You pass."
+        return text.strip()
+
+    def show_result(self) -> None:
+        state = self.session.state
+        result = rules.result(state)
+        d = result.details
+        if state.status == rules.LOST:
+            headline = "The bogey wins"
+            lines = [result.summary, f"Target: {d['target']}", f"Deal #{state.seed}"]
+        else:
+            headline = "All 52 cards laid out!" if d["met_target"] else "Laid out, short of the target"
+            lines = [f"Columns used: {d['columns']}",
+                     f"Level reached: {d['level']}  ·  target: {d['target']}",
+                     f"Deal #{state.seed}"]
+        self.app.push(ResultScreen(self.app, self, d["met_target"], headline, lines))
+
+    # -- drawing -------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
+        title = self.layout["title"]
+        draw_text(surface, vp, "The Bogey", 30, (title.x, title.y), theme.INK, face="serif")
+        target = view.options["target"]
+        info = (f"Deal #{view.seed}   ·   Columns {view.columns_used} of {rules.MAX_COLUMNS}   ·   "
+                f"Target: {target} ({rules.TARGET_COLUMNS[target]})")
+        draw_text(surface, vp, info, 18, (title.x + title.w, title.y + 10), theme.INK_DIM, "topright")
+        for i in range(len(view.columns), rules.MAX_COLUMNS):
+            label = "New" if i == len(view.columns) else ""
+            surface.blit(art.slot(w, h, label), vp.point(*self.column_pos(i)))
+        for name, label in (("deck", ""), ("bogey", "Bogey"), ("discard", "Discard")):
+            place = self.layout[name]
+            surface.blit(art.slot(w, h, label), vp.point(place.x, place.y))
+        self.draw_deck(surface, view, w, h)
+        self.draw_captions(surface, view)
+        phase_player = view.phase == rules.PLAYER and view.to_act is not None
+        self.buttons.buttons[0].enabled = phase_player and rules.can_end_turn(view)
+        self.buttons.buttons[0].text = "End turn" if view.acted else "Pass"
+        self.buttons.buttons[1].enabled = self.session.can_undo()
+        self.buttons.buttons[2].enabled = view.to_act is not None
+        if not self.drag and view.to_act is not None:
+            code = self.selected or (view.bogey_card if view.phase == rules.BOGEY else None)
+            if code:
+                self.draw_targets(surface, code)
+
+    def draw_deck(self, surface, view, w, h) -> None:
+        vp = self.viewport
+        place = self.layout["deck"]
+        layers = min(5, (view.deck_count + 9) // 10)
+        for i in range(layers):
+            off = (layers - 1 - i) * 2
+            surface.blit(self.app.art.back(w, h), vp.point(place.x - off, place.y - off))
+
+    def draw_captions(self, surface, view) -> None:
+        vp = self.viewport
+        below = self.layout["deck"].y + self.card_size[1] + 6
+        for name, text in (("deck", f"Deck: {view.deck_count}"),
+                           ("discard", f"Discards: {view.discard_count}")):
+            place = self.layout[name]
+            draw_text(surface, vp, text, 15, (place.x + place.w / 2, below), theme.INK_DIM, "midtop")
+        hand = self.layout["hand"]
+        if view.to_act is None:
+            text = ""
+        elif view.phase == rules.BOGEY:
+            text = f"The bogey turned up the {pretty(view.bogey_card)}: put it in a glowing place"
+        else:
+            size = view.options["hand_size"]
+            text = f"Your hand ({len(view.hand)} of {size}): play, discard or keep, then End turn"
+        draw_text(surface, vp, text, 16, (hand.x + hand.w / 2, below), theme.GOLD if
+                  view.phase == rules.BOGEY else theme.INK_DIM, "midtop")

@@ -1,0 +1,154 @@
+"""The Bogey played through real mouse and keyboard events, headless."""
+import pygame
+
+from game.engine import bogey as rules
+from game.engine.cards import FULL_DECK, RANKS
+from game.engine.session import Session
+from game.scenes.bogey import BogeyScene
+from game.scenes.dialogs import ResultScreen
+
+from .driver import click, drag, frames, key, settle
+
+# Every suit in falling order: a careful player finishes in four columns.
+WIN_DECK = [r + s for s in "SHDC" for r in reversed(RANKS)]
+# Low cards first, every one starting a column: the columns run out.
+LOSS_DECK = [r + s for r in RANKS for s in "SHDC"]
+
+
+def start(app, deck, options=None, seed=5):
+    app.settings.animation_speed = "fast"
+    app.start_game("bogey", seed, options)
+    scene = app.top
+    scene.table.speed = "fast"
+    scene.use_session(Session("bogey", 1, seed, options, deck))
+    settle(app)
+    return scene
+
+
+def card_centre(scene, code):
+    x, y = scene.table.sprites[code].pos
+    return (x + scene.card_size[0] / 2, y + scene.card_size[1] / 2)
+
+
+def zone_centre(scene, zone):
+    rect = scene.drop_zones()[zone]
+    return (rect.centerx, rect.y + 60)
+
+
+def best_zone(view, code):
+    places = rules.legal_places(view.columns, code)
+    existing = [p for p in places if p != rules.NEW]
+    if existing:
+        return f"column{existing[0] + 1}"
+    return "new" if rules.NEW in places else None
+
+
+def test_whole_deal_to_a_win_by_drag_click_and_keys(app):
+    scene = start(app, WIN_DECK)
+    moves = 0
+    for _ in range(200):
+        view = scene.view()
+        if view.to_act is None:
+            break
+        if view.phase == rules.BOGEY:
+            code = view.bogey_card
+            if moves % 2:
+                drag(app, card_centre(scene, code), zone_centre(scene, best_zone(view, code)))
+            else:
+                key(app, pygame.K_RETURN)
+        elif view.hand:
+            code = view.hand[0]
+            zone = best_zone(view, code)
+            if moves % 3 == 0:
+                drag(app, card_centre(scene, code), zone_centre(scene, zone))
+            elif moves % 3 == 1:
+                click(app, card_centre(scene, code))
+                assert scene.selected == code
+                click(app, zone_centre(scene, zone))
+            else:
+                key(app, pygame.K_1)
+                key(app, pygame.K_RETURN)
+        else:
+            click(app, scene.layout["end_turn"].center)
+        settle(app)
+        moves += 1
+    state = scene.session.state
+    assert state.status == rules.FINISHED
+    assert len(state.columns) == 4
+    assert sorted(c for col in state.columns for c in col) == sorted(FULL_DECK)
+    frames(app, 90)
+    assert isinstance(app.top, ResultScreen) and app.top.won
+    assert "Level reached: epic  ·  target: novice" in app.top.lines
+
+
+def test_whole_deal_to_a_loss_with_auto_placed_bogey_cards(app):
+    scene = start(app, LOSS_DECK)
+    for _ in range(40):
+        view = scene.view()
+        if view.to_act is None:
+            break
+        if view.phase == rules.BOGEY:
+            frames(app, 60)  # a single legal place: the card goes by itself after a beat
+            continue
+        playable = [c for c in view.hand if rules.NEW in rules.legal_places(view.columns, c)]
+        if playable:
+            drag(app, card_centre(scene, playable[0]), zone_centre(scene, "new"))
+        else:
+            key(app, pygame.K_SPACE)
+        settle(app)
+    state = scene.session.state
+    assert state.status == rules.LOST and len(state.columns) == 12
+    assert "nowhere to go" in scene.status[0]
+    frames(app, 90)
+    assert isinstance(app.top, ResultScreen) and not app.top.won
+
+
+def test_always_ask_option_waits_for_the_player(app):
+    scene = start(app, LOSS_DECK, {"auto_place": False})
+    for code in scene.view().hand:
+        drag(app, card_centre(scene, code), zone_centre(scene, "new"))
+        settle(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    frames(app, 120)
+    view = scene.view()
+    assert view.phase == rules.BOGEY and view.bogey_card == "2H"
+    click(app, card_centre(scene, "2H"))
+    click(app, zone_centre(scene, "new"))
+    assert scene.view().phase == rules.PLAYER
+
+
+def test_illegal_drop_and_discard(app):
+    scene = start(app, WIN_DECK)
+    drag(app, card_centre(scene, "KS"), zone_centre(scene, "new"))
+    settle(app)
+    home = scene.table.sprites["QS"].pos
+    drag(app, card_centre(scene, "JS"), scene.layout["deck"].center)  # nowhere: slides back
+    settle(app)
+    assert scene.session.actions == ["play KS to a new column"]
+    key(app, pygame.K_3)  # JS, now third in hand? select by key then discard
+    selected = scene.selected
+    key(app, pygame.K_d)
+    assert scene.session.actions[-1] == f"discard {selected}"
+    assert scene.table.sprites["QS"].pos == home or "QS" == selected
+
+
+def test_undo_within_the_turn_not_past_the_bogey(app):
+    scene = start(app, WIN_DECK)
+    drag(app, card_centre(scene, "KS"), zone_centre(scene, "new"))
+    settle(app)
+    key(app, pygame.K_u)
+    assert scene.session.actions == []
+    drag(app, card_centre(scene, "KS"), zone_centre(scene, "new"))
+    settle(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    key(app, pygame.K_u)
+    assert "can't be undone" in scene.status[0]
+
+
+def test_hint_points_at_a_hand_card(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_h)
+    assert scene.status[1] == "hint"
+    assert scene.hinted in scene.view().hand
