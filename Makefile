@@ -18,5 +18,12 @@ run: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest $(PYTEST_ARGS)
 
+# Speed, smoothness, size and memory against targets; prints a table, writes bench-results.json.
+bench: $(STAMP)
+	SDL_AUDIODRIVER=dummy $(PY) -m tests.bench $(BENCH_ARGS)
+
+dist:
+	$(PYTHON) build/build.py
+
 clean:
 	rm -rf $(VENV) dist build/work

@@ -23,7 +23,7 @@ from .contract import Action, IllegalAction, Option, Result, check_json_header, 
 
 GAME_ID = "bogey"
 TITLE = "The Bogey"
-BLURB = "Solitaire: build suit columns in as few columns as you can while the bogey meddles."
+BLURB = "Solitaire: lay out suit columns, as few as you can, despite the bogey."
 SEATS = (1, 1)
 UNDO = True
 JSON_VERSION = 1

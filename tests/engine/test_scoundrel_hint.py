@@ -1,0 +1,139 @@
+"""The Scoundrel hint: always legal, view-only, sensible, fast, and better than chance."""
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import scoundrel as sc
+from game.engine.scoundrel_hint import Hint, hint
+
+
+def position(room, health=20, weapon=None, slain=(), rule="at_most", **fields):
+    """A game with `room` dealt; every other card is still in the dungeon."""
+    used = {*room, *slain, weapon}
+    data = {
+        "game": "scoundrel", "version": 1, "dungeon": [c for c in sc.DECK if c not in used],
+        "room": list(room) + [None] * (sc.ROOM_SIZE - len(room)), "health": health,
+        "weapon": weapon, "slain": list(slain), "discard": [], "potion_used": False,
+        "avoided_last": False, "faced": sc.ROOM_SIZE - len(room), "last_faced": None,
+        "status": "playing", "options": {"weapon_rule": rule}, "seed": 0, "revealed": 4,
+        "rooms": 1,
+    }
+    return sc.from_json({**data, **fields})
+
+
+def lethal(state, text):
+    return sc.apply(state, text).status == sc.DEAD
+
+
+def advice(state):
+    return hint(sc.view(state))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["at_most", "below"]), st.data())
+def test_the_hint_is_always_legal_and_never_needlessly_lethal(seed, rule, data):
+    state = sc.new_game(1, seed, {"weapon_rule": rule})
+    while not sc.is_over(state):
+        legal = [a.text for a in sc.legal_actions(state)]
+        suggested = advice(state)
+        assert isinstance(suggested, Hint)
+        assert suggested.action in legal
+        assert suggested.reason.endswith(".") and len(suggested.reason) < 120
+        if any(not lethal(state, text) for text in legal):
+            assert not lethal(state, suggested.action), suggested
+        follow = data.draw(st.booleans(), label="follow the hint")
+        state = sc.apply(state, suggested.action if follow
+                         else legal[data.draw(st.integers(0, len(legal) - 1), label="action")])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 6))
+def test_the_hint_sees_only_the_view(seed, steps):
+    state = sc.new_game(1, seed)
+    for _ in range(steps):
+        if sc.is_over(state):
+            return
+        state = sc.apply(state, advice(state).action)
+    if sc.is_over(state):
+        return
+    reordered = sc.to_json(state)
+    random.Random(seed).shuffle(reordered["dungeon"])
+    other = sc.from_json(reordered)
+    assert sc.view(other) == sc.view(state)
+    assert advice(other) == advice(state) == advice(state)  # and deterministic
+
+
+def test_the_hint_refuses_a_finished_game():
+    dead = sc.apply(position(["AS", "6C", "9H", "2D"], health=14), "face AS barehanded")
+    with pytest.raises(ValueError, match="over"):
+        advice(dead)
+
+
+def test_take_a_big_weapon_before_a_big_monster():
+    assert advice(position(["10D", "KS", "2H", "3S"])).action == "face 10D"
+    assert advice(position(["QS", "9D", "KC", "4H"], weapon="2D")).action == "face 9D"
+
+
+def test_drink_a_potion_rather_than_take_a_lethal_hit():
+    suggested = advice(position(["9H", "5S", "6C", "7S"], health=3))
+    assert suggested.action == "face 9H"
+    assert "kill" in suggested.reason
+
+
+def test_use_the_weapon_on_the_biggest_monster_first():
+    suggested = advice(position(["3C", "KS", "QS", "4H"], weapon="9D"))
+    assert suggested.action == "face KS with weapon"
+    assert suggested.reason == "Use the 9\u2666 on the K\u2660: it costs 4 health instead of 13."
+
+
+def test_avoid_a_room_of_big_monsters_when_low():
+    suggested = advice(position(["KS", "QC", "AS", "JC"], health=8))
+    assert suggested.action == "avoid room"
+    assert "K\u2660" in suggested.reason
+
+
+@pytest.mark.parametrize("room, fields", [(["KS", "QC", "AS", "9S"], {"avoided_last": True}),
+                                          (["KS", "QC", "9S"], {})])  # one card already faced
+def test_never_avoid_when_it_is_not_allowed(room, fields):
+    state = position(room, health=15, **fields)
+    assert "avoid room" not in [a.text for a in sc.legal_actions(state)]
+    assert advice(state).action in [a.text for a in sc.legal_actions(state)]
+
+
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_the_hint_is_fast(rule):
+    slowest = 0.0
+    for seed in range(5):
+        state = sc.new_game(1, seed, {"weapon_rule": rule})
+        while not sc.is_over(state):
+            times = []
+            for _ in range(3):  # the best of three, to ignore a busy machine
+                start = time.perf_counter()
+                suggested = advice(state)
+                times.append(time.perf_counter() - start)
+            slowest = max(slowest, min(times))
+            state = sc.apply(state, suggested.action)
+    assert slowest < 0.02
+
+
+def win_rate(choose, seeds):
+    wins = 0
+    for seed in seeds:
+        state = sc.new_game(1, seed)
+        pick = random.Random(seed)
+        while not sc.is_over(state):
+            state = sc.apply(state, choose(state, pick))
+        wins += state.status == sc.WON
+    return wins / len(seeds)
+
+
+@pytest.mark.slow
+def test_hint_guided_play_wins_far_more_often_than_random_play():
+    seeds = range(200)
+    guided = win_rate(lambda state, pick: advice(state).action, seeds)
+    chance = win_rate(lambda state, pick: pick.choice(sc.legal_actions(state)), seeds)
+    print(f"\nScoundrel wins over {len(seeds)} deals: hint {guided:.1%}, random {chance:.1%}")
+    assert guided >= 0.2 and guided >= chance + 0.15
