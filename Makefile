@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PYTEST_ARGS ?= -q
 
 .PHONY: run test bench dist clean shots
 

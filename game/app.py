@@ -4,13 +4,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# On X11, SDL presents each frame through OpenGL by default; where that GL is software (VMs,
+# remote desktops, Xvfb) it costs 10-20 ms a frame and 100 MB. Deckhand draws in software
+# anyway, so frames go to X directly (docs/performance.md); set it to 1 to get GL back.
+if sys.platform.startswith("linux"):
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402
 
 from . import __version__  # noqa: E402
 from .engine import games  # noqa: E402
+from .resources import asset  # noqa: E402
 from .engine.rng import MAX_SEED  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .ui import theme  # noqa: E402
@@ -29,6 +36,7 @@ class App:
         pygame.font.init()
         font.cache_clear()  # fonts from an earlier pygame.init are dead
         pygame.display.set_caption("Deckhand")
+        pygame.display.set_icon(pygame.image.load(str(asset("icons", "deckhand.png"))))
         self.settings, settings_message = settings_store.load()
         self.windowed_size = tuple(size)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -136,9 +144,14 @@ class App:
         pygame.display.flip()
 
     def run(self) -> int:
+        first_frame_only = os.environ.get("DECKHAND_EXIT_AFTER_FIRST_FRAME") == "1"  # make bench
+        dt = 0.0  # the first frame goes up at once, before the clock paces the rest
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
+            if first_frame_only:
+                print(f"deckhand: first frame at {time.time():.6f}", flush=True)
+                break
+            dt = self.clock.tick(FPS) / 1000.0
         pygame.quit()
         return 0
 
@@ -154,6 +167,8 @@ def parse_args(argv=None):
     parser.add_argument("--size", metavar="WxH", default="1280x800",
                         help="window size in pixels (default 1280x800)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--smoke", action="store_true",
+                        help="play every game a little through real events, then exit (a self-test)")
     args = parser.parse_args(argv)
     try:
         w, h = (int(n) for n in args.size.lower().split("x"))
@@ -173,6 +188,9 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.smoke:
+        from .smoke import run
+        return run(args.size)
     app = App(args.size, args.game, args.seed, True if args.fullscreen else None)
     return app.run()
 

@@ -21,7 +21,9 @@ UNDO = True
 JSON_VERSION = 1
 
 MAX_HEALTH = 20
+MAX_VALUE = 14  # an ace
 ROOM_SIZE = 4
+EMPTY_ROOM = (None,) * ROOM_SIZE
 
 DECK = tuple(c for c in FULL_DECK
              if not (suit(c) in "HD" and c[:-1] in ("A", "J", "Q", "K")))
@@ -49,6 +51,10 @@ for _c in DECK:
     else:
         _FACE[_c, None] = Action("equip" if KIND[_c] == "weapon" else "drink", f"face {_c}", _c)
 _BY_TEXT = {a.text: a for a in [AVOID, *_FACE.values()]}
+# Per card, for legal_actions: facing a monster with the weapon, and the one other way to face it.
+_ARMED = {c: _FACE[c, "weapon"] for c in DECK if KIND[c] == "monster"}
+_PLAIN = {c: _FACE.get((c, "barehanded")) or _FACE[c, None] for c in DECK}
+_DEFAULT_OPTIONS = resolve_options(OPTIONS, None)
 
 
 class State:
@@ -92,7 +98,7 @@ class State:
     @property
     def final(self) -> bool:
         """The dungeon could not fill this room: every card in it must be faced."""
-        return not self.dungeon and sum(c is not None for c in self.room) + self.faced < ROOM_SIZE
+        return not self.dungeon and self.faced < self.room.count(None)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and all(
@@ -105,38 +111,43 @@ class State:
 
 def _fill(room: tuple, dungeon: tuple) -> tuple:
     """Deal from the top of the dungeon into the empty room slots, in slot order."""
-    room = list(room)
-    dungeon = list(dungeon)
+    if room == EMPTY_ROOM and len(dungeon) >= ROOM_SIZE:
+        return dungeon[:ROOM_SIZE], dungeon[ROOM_SIZE:], ROOM_SIZE
+    slots = list(room)
     dealt = 0
     for i in range(ROOM_SIZE):
-        if room[i] is None and dungeon:
-            room[i] = dungeon.pop(0)
+        if slots[i] is None and dealt < len(dungeon):
+            slots[i] = dungeon[dealt]
             dealt += 1
-    return tuple(room), tuple(dungeon), dealt
+    return tuple(slots), dungeon[dealt:], dealt
 
 
 def new_game(seats=1, seed=0, options=None, deck=None) -> State:
     if seats != 1:
         raise ValueError("Scoundrel is a solitaire: it has exactly one seat")
-    options = resolve_options(OPTIONS, options)
+    options = dict(_DEFAULT_OPTIONS) if options is None else resolve_options(OPTIONS, options)
     if deck is None:
         deck, _ = rng.shuffled(DECK, rng.seed_state(seed))
     else:
         deck = check_deck(deck, DECK)
         rng.seed_state(seed)  # validates the deal number
-    room, dungeon, dealt = _fill((None,) * ROOM_SIZE, deck)
+    room, dungeon, dealt = _fill(EMPTY_ROOM, deck)
     return State(dungeon, room, MAX_HEALTH, None, (), (), False, False, 0, None, PLAYING,
                  options, seed, dealt, 1)
 
 
+def weapon_limit(state) -> int:
+    """The strongest monster the equipped weapon may face, 0 without one (also works on views)."""
+    if state.weapon is None:
+        return 0
+    if not state.slain:
+        return MAX_VALUE
+    return VALUE[state.slain[-1]] - (state.options["weapon_rule"] == "below")
+
+
 def weapon_allows(state, card: str) -> bool:
     """Whether the equipped weapon may be used on monster `card` (also works on views)."""
-    if state.weapon is None:
-        return False
-    if not state.slain:
-        return True
-    last = VALUE[state.slain[-1]]
-    return VALUE[card] < last if state.options["weapon_rule"] == "below" else VALUE[card] <= last
+    return VALUE[card] <= weapon_limit(state)
 
 
 def damage(state, card: str, with_weapon: bool) -> int:
@@ -154,22 +165,18 @@ def can_avoid(state) -> bool:
 def legal_actions(state: State) -> list:
     if state.status != PLAYING:
         return []
-    out = [AVOID] if can_avoid(state) else []
+    out = [AVOID] if not state.avoided_last and not state.faced and state.dungeon else []
+    limit = weapon_limit(state)
     for card in state.room:
-        if card is None:
-            continue
-        if KIND[card] == "monster":
-            if weapon_allows(state, card):
-                out.append(_FACE[card, "weapon"])
-            out.append(_FACE[card, "barehanded"])
-        else:
-            out.append(_FACE[card, None])
+        if card is not None:
+            if card in _ARMED and VALUE[card] <= limit:
+                out.append(_ARMED[card])
+            out.append(_PLAIN[card])
     return out
 
 
-def _why_illegal(state: State, action) -> str | None:
-    text = action.text if isinstance(action, Action) else action
-    a = _BY_TEXT.get(text)
+def _why_illegal(state: State, a: Action | None, text) -> str | None:
+    """Why action `a` (looked up from `text`) may not be taken now, or None if it may."""
     if a is None:
         return f"{text!r} is not a Scoundrel action"
     if state.status != PLAYING:
@@ -197,56 +204,53 @@ def _why_illegal(state: State, action) -> str | None:
 
 def apply(state: State, action) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
-    why = _why_illegal(state, action)
+    text = action.text if isinstance(action, Action) else action
+    a = _BY_TEXT.get(text)
+    why = _why_illegal(state, a, text)
     if why is not None:
         raise IllegalAction(why)
-    a = _BY_TEXT[action.text if isinstance(action, Action) else action]
-    s = state.copy()
+    health, weapon, slain, discard = state.health, state.weapon, state.slain, state.discard
+    dungeon, revealed, rooms = state.dungeon, state.revealed, state.rooms
     if a is AVOID:
-        s.dungeon = state.dungeon + state.room_cards
-        s.room, s.dungeon, dealt = _fill((None,) * ROOM_SIZE, s.dungeon)
-        s.revealed += dealt
-        s.rooms += 1
-        s.potion_used = False
-        s.avoided_last = True
-        return s
+        room, dungeon, dealt = _fill(EMPTY_ROOM, dungeon + state.room_cards)
+        return State(dungeon, room, health, weapon, slain, discard, False, True, state.faced,
+                     state.last_faced, PLAYING, state.options, state.seed, revealed + dealt,
+                     rooms + 1)
 
-    card = a.card
-    s.room = tuple(None if c == card else c for c in state.room)
-    s.faced = state.faced + 1
-    s.last_faced = card
-    if a.kind == "weapon":
-        s.health = state.health - damage(state, card, True)
-        s.slain = state.slain + (card,)
-    elif a.kind == "barehanded":
-        s.health = state.health - VALUE[card]
-        s.discard = state.discard + (card,)
-    elif a.kind == "equip":
-        old = ((state.weapon,) if state.weapon else ()) + state.slain
-        s.discard = state.discard + old
-        s.weapon, s.slain = card, ()
+    card, kind = a.card, a.kind
+    i = state.room.index(card)
+    room = state.room[:i] + (None,) + state.room[i + 1:]
+    faced, potion_used, avoided_last, status = (state.faced + 1, state.potion_used,
+                                                state.avoided_last, PLAYING)
+    if kind == "weapon":
+        health -= damage(state, card, True)
+        slain += (card,)
+    elif kind == "barehanded":
+        health -= VALUE[card]
+        discard += (card,)
+    elif kind == "equip":
+        discard += ((weapon,) if weapon else ()) + slain
+        weapon, slain = card, ()
     else:  # potion: only the first one in a room heals
-        if not state.potion_used:
-            s.health = min(MAX_HEALTH, state.health + VALUE[card])
-            s.potion_used = True
-        s.discard = state.discard + (card,)
+        if not potion_used:
+            health = min(MAX_HEALTH, health + VALUE[card])
+            potion_used = True
+        discard += (card,)
 
-    if s.health <= 0:
-        s.status = DEAD
-        return s
-    left = sum(c is not None for c in s.room)
-    if state.final:
+    left = ROOM_SIZE - room.count(None)
+    if health <= 0:
+        status = DEAD
+    elif state.final:
         if left == 0:
-            s.status = WON
+            status = WON
     elif left == 1:
         # The room is done: its last card stays and the next room is dealt around it.
-        s.room, s.dungeon, dealt = _fill(s.room, state.dungeon)
-        s.revealed += dealt
-        s.rooms += 1
-        s.faced = 0
-        s.potion_used = False
-        s.avoided_last = False
-    return s
+        room, dungeon, dealt = _fill(room, dungeon)
+        revealed += dealt
+        rooms += 1
+        faced, potion_used, avoided_last = 0, False, False
+    return State(dungeon, room, health, weapon, slain, discard, potion_used, avoided_last, faced,
+                 card, status, state.options, state.seed, revealed, rooms)
 
 
 def is_over(state: State) -> bool:
@@ -350,7 +354,7 @@ def from_json(data: dict) -> State:
     if len(cards["room"]) != ROOM_SIZE:
         raise ValueError("saved Scoundrel state has a room without four slots")
     every = (cards["dungeon"] + [c for c in cards["room"] if c is not None] + cards["slain"]
-             + cards["discard"] + ([weapon] if weapon else []))
+             + cards["discard"] + ([weapon] if weapon is not None else []))
     check_deck(every, DECK)
     if last is not None and last not in VALUE:
         raise ValueError("saved Scoundrel state has a bad 'last_faced'")

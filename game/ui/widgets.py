@@ -1,16 +1,35 @@
 """Buttons, text and panels, laid out in logical coordinates and drawn through a Viewport."""
 from __future__ import annotations
 
+from collections import OrderedDict
+from functools import lru_cache
+
 import pygame
 
 from . import theme
 from .fonts import font
 
+TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
+_texts: OrderedDict = OrderedDict()
+
+
+def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
+    """`font(size_px, face).render(text, True, colour)`, cached; treat the result as read-only."""
+    key = (text, size_px, tuple(colour), face)
+    image = _texts.get(key)
+    if image is None:
+        image = _texts[key] = font(size_px, face).render(text, True, colour)
+        if len(_texts) > TEXT_CACHE:
+            _texts.popitem(last=False)
+    else:
+        _texts.move_to_end(key)
+    return image
+
 
 def draw_text(surface, viewport, text, size, pos, colour=theme.INK, anchor="topleft",
               face="sans") -> pygame.Rect:
     """Draw text at a logical position; `size` is in logical pixels."""
-    image = font(viewport.length(size), face).render(text, True, colour)
+    image = render_text(text, viewport.length(size), colour, face)
     rect = image.get_rect(**{anchor: viewport.point(*pos)})
     surface.blit(image, rect)
     return rect
@@ -35,17 +54,27 @@ def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
 
 def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_EDGE,
                radius=14, width=2) -> None:
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel(tuple(rect.size), tuple(fill), edge and tuple(edge), radius, width), rect)
+
+
+@lru_cache(maxsize=16)  # a scene shows a few panels; resizing makes new sizes
+def _panel(size, fill, edge, radius, width) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
     if edge:
         pygame.draw.rect(layer, edge, layer.get_rect(), width=width, border_radius=radius)
-    surface.blit(layer, rect)
+    return layer
 
 
 def shade(surface, colour=theme.SHADE) -> None:
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_shade(surface.get_size(), tuple(colour)), (0, 0))
+
+
+@lru_cache(maxsize=2)
+def _shade(size, colour) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill(colour)
-    surface.blit(layer, (0, 0))
+    return layer
 
 
 class Button:
@@ -101,7 +130,8 @@ class Button:
         while f.size(label)[0] > r.w - viewport.length(12) and size > 9:
             size -= 1
             f = font(viewport.length(size), "bold")
-        image = f.render(label, True, theme.BUTTON_TEXT if self.enabled else (70, 84, 76))
+        image = render_text(label, viewport.length(size), theme.BUTTON_TEXT if self.enabled
+                            else (70, 84, 76), "bold")
         surface.blit(image, image.get_rect(center=r.center))
 
 
