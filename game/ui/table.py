@@ -2,7 +2,8 @@
 
 A scene says where every visible card should be (`sync`); the table moves,
 flips, deals and retires sprites to get there. Any new input can `finish_all`
-so animations never block the player.
+so animations never block the player. A card's size can differ from pile to
+pile (a hand and a lifeboat); it tweens with the position.
 """
 from __future__ import annotations
 
@@ -16,14 +17,21 @@ DEAL_STAGGER = 0.09
 SPEEDS = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
-class CardSprite:
-    __slots__ = ("code", "pos", "face_up", "face", "z", "move", "flip", "retiring", "target",
-                 "lift")
+def art_code(code: str) -> str:
+    """The card to draw: a second deck's cards carry a trailing '*' to keep codes unique."""
+    return code.rstrip("*")
 
-    def __init__(self, code: str, pos, face_up: bool, z: int = 0):
+
+class CardSprite:
+    __slots__ = ("code", "pos", "size", "face_up", "face", "z", "move", "flip", "retiring",
+                 "target", "target_size", "lift")
+
+    def __init__(self, code: str, pos, face_up: bool, z: int = 0, size=(0, 0)):
         self.code = code
         self.pos = tuple(pos)
+        self.size = tuple(size)
         self.target = tuple(pos)
+        self.target_size = tuple(size)
         self.face_up = face_up          # where the flip is heading
         self.face = 1.0 if face_up else 0.0  # 0 = back showing, 1 = face showing
         self.z = z
@@ -36,13 +44,15 @@ class CardSprite:
     def busy(self) -> bool:
         return self.move is not None or self.flip is not None
 
-    def move_to(self, pos, seconds: float, delay: float = 0.0, easing=ease_out_cubic) -> None:
+    def move_to(self, pos, seconds: float, delay: float = 0.0, easing=ease_out_cubic,
+                size=None) -> None:
         pos = tuple(pos)
-        self.target = pos
+        size = tuple(size) if size is not None else self.target_size
+        self.target, self.target_size = pos, size
         if seconds <= 0 and delay <= 0:
-            self.pos, self.move = pos, None
+            self.pos, self.size, self.move = pos, size, None
         else:
-            self.move = Tween(self.pos, pos, seconds, delay, easing)
+            self.move = Tween(self.pos + self.size, pos + size, seconds, delay, easing)
 
     def turn(self, face_up: bool, seconds: float, delay: float = 0.0) -> None:
         self.face_up = face_up
@@ -54,7 +64,8 @@ class CardSprite:
 
     def update(self, dt: float) -> None:
         if self.move is not None:
-            self.pos = self.move.update(dt)
+            x, y, w, h = self.move.update(dt)
+            self.pos, self.size = (x, y), (w, h)
             if self.move.done:
                 self.move = None
         if self.flip is not None:
@@ -64,19 +75,26 @@ class CardSprite:
 
     def finish(self) -> None:
         if self.move is not None:
-            self.pos = self.move.finish()
+            x, y, w, h = self.move.finish()
+            self.pos, self.size = (x, y), (w, h)
             self.move = None
         if self.flip is not None:
             self.face = self.flip.finish()[0]
             self.flip = None
 
+    def contains(self, point) -> bool:
+        x, y = self.pos
+        w, h = self.size
+        return x <= point[0] < x + w and y <= point[1] < y + h
+
 
 class CardTable:
     """All card sprites of a scene, in logical coordinates."""
 
-    def __init__(self, speed: str = "normal"):
+    def __init__(self, speed: str = "normal", card_size=(100, 140)):
         self.sprites: dict[str, CardSprite] = {}
         self.speed = speed
+        self.card_size = tuple(card_size)  # for placements that don't give a size
 
     @property
     def factor(self) -> float:
@@ -87,28 +105,30 @@ class CardTable:
         return any(s.busy for s in self.sprites.values())
 
     def sync(self, placements: dict, origin=None, retire_to=None) -> None:
-        """Animate towards `placements`: {code: (pos, face_up, z)}.
+        """Animate towards `placements`: {code: (pos, face_up, z[, size])}.
 
         New cards come from `origin` face down (a deal), in dict order, staggered;
         cards no longer placed travel to `retire_to` and vanish.
         """
         f = self.factor
         dealt = 0
-        for code, (pos, face_up, z) in placements.items():
+        for code, place in placements.items():
+            pos, face_up, z = place[:3]
+            size = tuple(place[3]) if len(place) > 3 else self.card_size
             sprite = self.sprites.get(code)
             if sprite is None or sprite.retiring:
                 start = origin if origin is not None else pos
-                sprite = CardSprite(code, start, face_up if origin is None else False, z)
+                sprite = CardSprite(code, start, face_up if origin is None else False, z, size)
                 self.sprites[code] = sprite
                 delay = dealt * DEAL_STAGGER * f
                 dealt += 1
-                sprite.move_to(pos, MOVE_SECONDS * f, delay)
+                sprite.move_to(pos, MOVE_SECONDS * f, delay, size=size)
                 if face_up != sprite.face_up:
                     sprite.turn(face_up, FLIP_SECONDS * f, delay + MOVE_SECONDS * f * 0.4)
                 continue
             sprite.z = z
-            if tuple(pos) != sprite.target:
-                sprite.move_to(pos, MOVE_SECONDS * f)
+            if tuple(pos) != sprite.target or size != sprite.target_size:
+                sprite.move_to(pos, MOVE_SECONDS * f, size=size)
             if face_up != sprite.face_up:
                 sprite.turn(face_up, FLIP_SECONDS * f)
         for code, sprite in list(self.sprites.items()):
@@ -138,27 +158,26 @@ class CardTable:
     def in_draw_order(self) -> list:
         return sorted(self.sprites.values(), key=lambda s: (s.lift, s.move is not None, s.z))
 
-    def sprite_at(self, point, card_size) -> CardSprite | None:
+    def sprite_at(self, point, card_size=None) -> CardSprite | None:
         """The topmost non-retiring card under a logical point."""
-        w, h = card_size
         for sprite in reversed(self.in_draw_order()):
-            x, y = sprite.pos
-            if not sprite.retiring and x <= point[0] < x + w and y <= point[1] < y + h:
+            if not sprite.retiring and sprite.contains(point):
                 return sprite
         return None
 
-    def draw(self, surface: pygame.Surface, viewport, art, card_size) -> None:
-        w, h = viewport.length(card_size[0]), viewport.length(card_size[1])
+    def draw(self, surface: pygame.Surface, viewport, art, card_size=None) -> None:
         for sprite in self.in_draw_order():
             x, y = viewport.point(*sprite.pos)
+            tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
+            w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
             if sprite.lift or sprite.move is not None:
                 off = max(2, w // 24)
                 surface.blit(art.shadow(w, h), (x + off, y + off * 2))
             showing_face = sprite.face >= 0.5
-            image = art.face(sprite.code, w, h) if showing_face else art.back(w, h)
+            image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
             squash = abs(sprite.face * 2 - 1)
-            if squash < 0.999:
+            if squash < 0.999 or (w, h) != (tw, th):
                 sw = max(1, round(w * squash))
-                image = pygame.transform.smoothscale(image, (sw, h))
+                image = pygame.transform.smoothscale(image, (sw, max(1, h)))
                 x += (w - sw) // 2
             surface.blit(image, (x, y))
