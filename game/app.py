@@ -23,6 +23,7 @@ from .store import settings as settings_store  # noqa: E402
 from .ui import theme  # noqa: E402
 from .ui.fonts import font  # noqa: E402
 from .ui.cardart import CardArt  # noqa: E402
+from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 
 FPS = 60
@@ -44,10 +45,12 @@ class App:
         self.viewport = Viewport(DEFAULT_SIZE)
         self.viewport.fit(self.surface.get_size())
         self.art = CardArt(self.settings.four_colour, self.settings.card_back)
+        self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
         self.stack: list = []
         self.running = True
         self.frames = 0
+        self.quit_dialog = None
         from .scenes.menu import MainMenu
         self.stack.append(MainMenu(self))
         if game_id:
@@ -99,9 +102,10 @@ class App:
     def main_menu(self) -> None:
         del self.stack[1:]
 
-    def start_game(self, game_id: str, seed=None, options=None) -> None:
+    def start_game(self, game_id: str, seed=None, options=None, seats=None) -> None:
         from .scenes.registry import scene_for
-        scene = scene_for(game_id)(self, seed=seed, options=options)
+        extra = {"seats": seats} if seats is not None else {}
+        scene = scene_for(game_id)(self, seed=seed, options=options, **extra)
         del self.stack[1:]
         self.stack.append(scene)
 
@@ -113,15 +117,36 @@ class App:
         from .scenes.dialogs import ConfirmDialog
         self.push(ConfirmDialog(self, title, text, lambda: None, yes="OK", no="Close"))
 
+    def current_game(self):
+        """The game scene highest in the stack, or None."""
+        from .scenes.game_scene import GameScene
+        return next((s for s in reversed(self.stack) if isinstance(s, GameScene)), None)
+
     def quit(self) -> None:
+        game = self.current_game()
+        if game is not None and game.in_progress():
+            game.save_game()
         self.running = False
+
+    def ask_quit(self) -> None:
+        """The window's close button: quit at once unless a game is in progress."""
+        game = self.current_game()
+        if game is None or not game.in_progress():
+            self.quit()
+            return
+        from .scenes.dialogs import ConfirmDialog
+        if self.quit_dialog not in self.stack:
+            self.quit_dialog = ConfirmDialog(self, "Quit Deckhand?",
+                                             "Your game is saved and can be continued.",
+                                             self.quit, yes="Quit", no="Keep playing")
+            self.push(self.quit_dialog)
 
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events to the top scene, update, draw."""
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.quit()
+                self.ask_quit()
             elif event.type == pygame.VIDEORESIZE:
                 self.on_resize(event.size)
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

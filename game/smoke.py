@@ -70,13 +70,15 @@ def smoke(size) -> None:
 def play_one(app, scene) -> str:
     """Carry out the first legal action that moves a card on screen: drag it, else click it."""
     session = scene.session
+    wait_for_turn(app, scene)
+    settle(app)
     before = len(session.actions)
     for action in session.legal_actions():
         code = getattr(action, "card", None)
         sprite = scene.table.sprites.get(code) if code else None
         if sprite is None:
             continue
-        w, h = scene.card_size
+        w, h = sprite.size
         centre = (sprite.pos[0] + w / 2, sprite.pos[1] + h / 2)
         zones = [rect for zone, rect in scene.drop_zones().items()
                  if scene.drop_action(code, zone)[0] == str(action)]
@@ -88,8 +90,28 @@ def play_one(app, scene) -> str:
         check(len(session.actions) > before,
               f"{scene.game_id}: playing {action} changed nothing ({scene.status[0]!r})")
         return session.actions[before]
+    for shortcut in CARDLESS_KEYS:  # surrender, end turn, deal next round...
+        key(app, shortcut)
+        settle(app)
+        if len(session.actions) > before:
+            return session.actions[before]
     raise AssertionError(f"{scene.game_id}: no legal action moves a card on screen: "
                          + ", ".join(map(str, session.legal_actions())))
+
+
+CARDLESS_KEYS = (pygame.K_s, pygame.K_SPACE, pygame.K_RETURN)
+
+
+def wait_for_turn(app, scene, limit: int = 3600) -> None:
+    """Let computer seats play until the player at the screen may move; Enter passes any
+    screen in between (a hand-off, a round summary)."""
+    for _ in range(limit):
+        if app.top is scene and scene.accepts_moves():
+            return
+        if app.top is not scene:
+            key(app, pygame.K_RETURN)
+        frames(app)
+    raise AssertionError(f"{scene.game_id}: the player's turn never came")
 
 
 def check(condition, message: str) -> None:

@@ -63,3 +63,12 @@ def test_icons_and_desktop_entry():
     assert entry[0] == "[Desktop Entry]"
     for line in ("Name=Deckhand", "Exec=Deckhand", "Icon=deckhand", "Categories=Game;CardGame;"):
         assert line in entry
+
+
+def test_every_package_is_installed_by_pyproject():
+    import tomllib
+    root = Path(__file__).resolve().parent.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {str(p.parent.relative_to(root)).replace("/", ".")
+             for p in (root / "game").rglob("__init__.py")}
+    assert found <= listed, f"add to pyproject.toml packages: {sorted(found - listed)}"

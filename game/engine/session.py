@@ -93,8 +93,11 @@ class Session:
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, list):
             raise ValueError("the game's deck is damaged")
+        seats = data.get("seats", 1)
+        if not isinstance(seats, int) or isinstance(seats, bool):
+            raise ValueError("the game's number of seats is damaged")
         try:
-            session = cls(game_id, data.get("seats", 1), seed, options, deck)
+            session = cls(game_id, seats, seed, options, deck)
         except KeyError as exc:
             raise ValueError(str(exc.args[0])) from None
         for text in actions:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pygame
 
 from ..engine.rng import MAX_SEED
+from ..store import records
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
 
 
@@ -24,6 +25,7 @@ class PauseMenu(Dialog):
             ("Choose a deal number", "D", self.choose_deal),
             ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
             (f"Animation: {speed}", "S", self.cycle_speed),
+            ("Settings", "O", self.open_settings),
             ("Main menu", "M", lambda: self.close_then(self.app.main_menu)),
             ("Quit Deckhand", "Q", self.app.quit),
         ])
@@ -41,6 +43,10 @@ class PauseMenu(Dialog):
         self.game.table.speed = self.app.settings.animation_speed
         self.refresh()
 
+    def open_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+        self.app.push(SettingsScreen(self.app, on_close=self.refresh))
+
     def choose_deal(self) -> None:
         def play(seed):
             self.app.pop(self)
@@ -53,8 +59,8 @@ class ConfirmDialog(Dialog):
         def yes_then():
             app.pop(self)
             on_yes()
-        super().__init__(app, title, [text], [(yes, "Y", yes_then), (no, "Esc", self.close)],
-                         cancel=self.close)
+        super().__init__(app, title, wrap(text, 19, self.width - 40),
+                         [(yes, "Y", yes_then), (no, "Esc", self.close)], cancel=self.close)
 
     def close(self) -> None:
         self.app.pop(self)
@@ -123,15 +129,30 @@ class ResultScreen(Dialog):
 
     def __init__(self, app, game, won: bool, headline: str, lines):
         self.won = won
+        self.game = game
         super().__init__(app, headline, lines, [
             ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
             ("Same deal again", "R", lambda: self.close_then(game.restart)),
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
+            ("Export record", "E", self.export_record),
         ], cancel=lambda: self.close_then(app.main_menu))
+        app.sound.play("win" if won else "loss")
 
     def close_then(self, action) -> None:
         self.app.pop(self)
         action()
+
+    def export_record(self) -> None:
+        """Write the game's record and say where; once is enough."""
+        try:
+            where = records.export(self.game.session, self.game.seat_info())
+        except (OSError, ValueError) as exc:
+            self.lines += ["No record written:", shorten(str(exc))]
+        else:
+            self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent))]
+        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
+        self.row.buttons[-1].enabled = False
+        self.keys.pop("e", None)
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -145,3 +166,8 @@ class ResultScreen(Dialog):
         colour = theme.GREEN if self.won else theme.RED
         pygame.draw.line(surface, colour, self.viewport.point(x + 40, y + 62),
                          self.viewport.point(x + w - 40, y + 62), self.viewport.length(3))
+
+
+def shorten(text: str, limit: int = 48) -> str:
+    """Keep the end of a long text (a path's end says the most): it must fit one line."""
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]

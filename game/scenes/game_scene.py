@@ -12,6 +12,7 @@ import pygame
 
 from ..engine import IllegalAction
 from ..engine.session import Session
+from ..store import saves, stats
 from ..ui import layout as layouts
 from ..ui import theme
 from ..ui.table import CardTable
@@ -41,14 +42,18 @@ class Drag:
 
 class GameScene(Scene):
     game_id = ""
+    seat_count = 1
+    viewer = 0  # the seat whose view the table shows
     size_from = "deck"  # the layout object whose size is the card size
+    dropping = False    # an action is being applied from a drag (its sound is "drop")
+    autosave = True     # off for a table that only shows a game (the replay viewer)
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
         self.layout = layouts.load(self.game_id)
         place = self.layout[self.size_from]
         self.card_size = (place.w, place.h)
-        self.table = CardTable(app.settings.animation_speed)
+        self.table = CardTable(app.settings.animation_speed, self.card_size)
         self.buttons = ButtonRow()
         self.drag: Drag | None = None
         self.hover_code: str | None = None
@@ -60,7 +65,7 @@ class GameScene(Scene):
     # -- game flow ---------------------------------------------------------
     def start(self, seed=None) -> None:
         seed = random_deal() if seed is None else seed
-        self.use_session(Session(self.game_id, 1, seed, self.options))
+        self.use_session(Session(self.game_id, self.seat_count, seed, self.options))
 
     def use_session(self, session: Session) -> None:
         """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
@@ -68,6 +73,7 @@ class GameScene(Scene):
         self.session = session
         self.table.sprites.clear()
         self.result_timer = None
+        self.recorded = False
         self.hinted = None
         self.on_new_game()
         self.refresh(deal=True)
@@ -81,7 +87,8 @@ class GameScene(Scene):
         self.start(seed)
 
     def ask_new_deal(self) -> None:
-        if self.session.is_over() or not self.session.actions:
+        if (not self.app.settings.confirm_new_deal or self.session.is_over()
+                or not self.session.actions):
             self.new_deal()
             return
         self.app.push(ConfirmDialog(self.app, "New deal?",
@@ -97,6 +104,7 @@ class GameScene(Scene):
             return False
         self.hinted = None
         self.say(self.describe(str(action)))
+        self.save_game()
         self.refresh()
         return True
 
@@ -109,17 +117,74 @@ class GameScene(Scene):
         self.hinted = None
         self.result_timer = None
         self.say(f"Undone: {text}.")
+        self.save_game()
         self.refresh()
 
+    def save_game(self) -> None:
+        """Keep the game in its autosave (a finished game has none): a crash loses at most
+        the action in flight."""
+        if not self.autosave:
+            return
+        try:
+            if self.session.is_over():
+                saves.delete(self.game_id)
+            else:
+                saves.save(self.session, self.seat_info())
+        except OSError as exc:
+            self.say(f"The game could not be saved: {exc}", "error")
+
+    def in_progress(self) -> bool:
+        """Whether leaving now leaves a game unfinished (a deal not yet touched is not)."""
+        return bool(self.session.actions) and not self.session.is_over()
+
+    def resume(self, saved) -> None:
+        """Carry on with a saved game (saves.Saved) exactly where it was left."""
+        self.use_seat_info(saved.seats)
+        self.use_session(saved.session)
+
     def refresh(self, deal=False) -> None:
-        view = self.session.view(0)
+        before = self.table_state()
+        view = self.session.view(self.viewer)
         self.table.sync(self.placements(view), origin=self.deal_origin(),
                         retire_to=self.retire_point())
+        self.play_sounds(before, deal)
         if self.session.is_over() and self.result_timer is None:
             self.result_timer = RESULT_PAUSE
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind, STATUS_SECONDS if kind != "info" else 1e9)
+        if kind == "error":
+            self.app.sound.play("illegal")
+
+    def table_state(self) -> dict:
+        return {c: (s.target, s.face_up) for c, s in self.table.sprites.items() if not s.retiring}
+
+    def play_sounds(self, before: dict, deal: bool) -> None:
+        """Sounds for what a refresh changed: a deal, a drop or a slide, and a flip."""
+        after = self.table_state()
+        new = set(after) - set(before)
+        if deal or new:
+            self.app.sound.play("deal")
+        elif self.dropping:
+            self.app.sound.play("drop")
+        elif after.keys() != before.keys() or any(before[c][0] != after[c][0] for c in after):
+            self.app.sound.play("slide")
+        if not deal and any(up and not before.get(c, (None, False))[1] for c, (_, up) in after.items()):
+            self.app.sound.play("flip")
+
+    def record_result(self) -> None:
+        """Count the finished game in the statistics, once per game played."""
+        if self.recorded:
+            return
+        self.recorded = True
+        s = self.session
+        try:
+            message = stats.record(self.game_id, s.options, s.rules.result(s.state),
+                                   self.stats_players(), s.seed)
+        except OSError as exc:
+            message = f"Deckhand could not write its statistics: {exc}"
+        if message:
+            self.app.notify("Statistics", message)
 
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
@@ -161,6 +226,18 @@ class GameScene(Scene):
     def show_result(self) -> None:
         pass
 
+    def seat_info(self):
+        """What the table knows of each seat, kept with the save: a dict of texts per seat
+        (name, kind...), or None."""
+        return None
+
+    def use_seat_info(self, seats) -> None:
+        """Take back what `seat_info` gave, before a saved game is resumed."""
+
+    def stats_players(self):
+        """(name, kind) per seat for the statistics, or None for a solo game."""
+        return None
+
     def draw_table(self, surface, view) -> None:
         pass
 
@@ -180,6 +257,10 @@ class GameScene(Scene):
             if rect.collidepoint(point):
                 return name
         return None
+
+    def accepts_moves(self) -> bool:
+        """Whether the player at the screen may act now (not a bot's turn)."""
+        return self.session.state.to_act == self.viewer
 
     def handle(self, event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -225,8 +306,9 @@ class GameScene(Scene):
 
     def on_press(self, pos) -> None:
         point = self.viewport.to_logical(pos)
-        sprite = self.table.sprite_at(point, self.card_size)
-        if sprite is None or not self.can_drag(sprite.code) or self.session.is_over():
+        sprite = self.table.sprite_at(point)
+        if (sprite is None or not self.accepts_moves() or not self.can_drag(sprite.code)
+                or self.session.is_over()):
             self.on_table_click(point)
             return
         grab = (point[0] - sprite.pos[0], point[1] - sprite.pos[1])
@@ -239,7 +321,7 @@ class GameScene(Scene):
         point = self.viewport.to_logical(pos)
         d = self.drag
         if d is None:
-            sprite = self.table.sprite_at(point, self.card_size)
+            sprite = self.table.sprite_at(point)
             self.hover_code = sprite.code if sprite else None
             return
         if not d.moving:
@@ -262,8 +344,8 @@ class GameScene(Scene):
         point = self.viewport.to_logical(pos)
         zone = self.zone_at(point)
         if zone is None:
-            cx = d.sprite.pos[0] + self.card_size[0] / 2
-            cy = d.sprite.pos[1] + self.card_size[1] / 2
+            cx = d.sprite.pos[0] + d.sprite.size[0] / 2
+            cy = d.sprite.pos[1] + d.sprite.size[1] / 2
             zone = self.zone_at((cx, cy))
         if zone is None:
             self.slide_home(d)
@@ -274,7 +356,10 @@ class GameScene(Scene):
             if reason:
                 self.say(reason, "error")
             return
-        if not self.act(action):
+        self.dropping = True
+        applied = self.act(action)
+        self.dropping = False
+        if not applied:
             self.slide_home(d)
 
     def slide_home(self, d: Drag) -> None:
@@ -291,15 +376,16 @@ class GameScene(Scene):
             self.result_timer -= dt
             if self.result_timer <= 0:
                 self.result_timer = float("inf")
+                self.record_result()
                 self.show_result()
 
     def draw(self, surface) -> None:
-        view = self.session.view(0)
+        view = self.session.view(self.viewer)
         self.draw_table(surface, view)
         if self.drag and self.drag.moving:
             self.draw_targets(surface, self.drag.sprite.code)
         self.draw_hint_glow(surface)
-        self.table.draw(surface, self.viewport, self.app.art, self.card_size)
+        self.table.draw(surface, self.viewport, self.app.art)
         self.buttons.draw(surface, self.viewport)
         self.draw_overlay(surface, view)
         self.draw_status(surface)
@@ -316,7 +402,7 @@ class GameScene(Scene):
         if sprite is None:
             return
         vp = self.viewport
-        r = vp.rect(*sprite.pos, *self.card_size).inflate(vp.length(14), vp.length(14))
+        r = vp.rect(*sprite.pos, *sprite.size).inflate(vp.length(14), vp.length(14))
         pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
         colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
         pygame.draw.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))

@@ -4,6 +4,8 @@ from __future__ import annotations
 import pygame
 
 from ..engine import games
+from ..store import saves
+from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
@@ -27,14 +29,68 @@ class MainMenu(Scene):
             self.rows.append((game_id, rect))
             buttons.append(Button((rect.right - 130, rect.y + 24, 110, 44), "Rules",
                                   lambda g=game_id: app.open_rules(g), text_size=17))
-        buttons.append(Button((540, top + len(self.ids) * (ROW_H + 14) + 16, 200, 46),
-                              "Quit", app.quit, "Q"))
+        y = top + len(self.ids) * (ROW_H + 14) + 16
+        for i, (text, action, key) in enumerate((("Settings", self.open_settings, "S"),
+                                                 ("Statistics", self.open_stats, "T"),
+                                                 ("Records", self.open_records, "R"),
+                                                 ("Quit", app.quit, "Q"))):
+            buttons.append(Button((195 + 230 * i, y, 200, 46), text, action, key))
         self.buttons = ButtonRow(buttons)
         self.hover = None
+        self.saved = {}  # game id -> saves.Saved, for the games that can be continued
+        self.continue_buttons = ButtonRow()
+        self.seen_at = -2
+
+    def update(self, dt: float) -> None:
+        # Games are saved while other scenes are on top: look again each time the menu is back.
+        if self.app.frames != self.seen_at + 1:
+            self.refresh_saves()
+        self.seen_at = self.app.frames
+
+    def refresh_saves(self) -> None:
+        self.saved = {}
+        for game_id in self.ids:
+            try:
+                found = saves.load(game_id)
+            except BadFile as exc:
+                self.app.notify("Saved game put aside",
+                                f"Your saved game could not be continued: {exc}")
+                continue
+            except OSError:
+                continue
+            if found is not None:
+                self.saved[game_id] = found
+        self.continue_buttons = ButtonRow([
+            Button((rect.x + 400, rect.y + 12, 120, 36), "Continue",
+                   lambda g=game_id: self.continue_game(g), text_size=16)
+            for game_id, rect in self.rows if game_id in self.saved])
+
+    def continue_game(self, game_id: str) -> None:
+        saved = self.saved.get(game_id)
+        if saved is None:
+            return
+        self.app.start_game(game_id, saved.session.seed, saved.session.options)
+        self.app.top.resume(saved)
+
+    def open_records(self) -> None:
+        from .replay import RecordsList
+        self.app.push(RecordsList(self.app))
 
     def play(self, game_id: str) -> None:
-        from .new_game import NewGameDialog
-        self.app.push(NewGameDialog(self.app, game_id))
+        if self.rules[game_id].SEATS[1] > 1:
+            from .seat_setup import SeatSetupDialog
+            self.app.push(SeatSetupDialog(self.app, game_id))
+        else:
+            from .new_game import NewGameDialog
+            self.app.push(NewGameDialog(self.app, game_id))
+
+    def open_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+        self.app.push(SettingsScreen(self.app))
+
+    def open_stats(self) -> None:
+        from .stats_screen import StatsScreen
+        self.app.push(StatsScreen(self.app, self.ids[self.selected] if self.ids else None))
 
     def row_at(self, pos):
         point = self.viewport.to_logical(pos)
@@ -44,7 +100,8 @@ class MainMenu(Scene):
         return None
 
     def handle(self, event) -> None:
-        if self.buttons.handle(event, self.viewport):
+        vp = self.viewport
+        if self.continue_buttons.handle(event, vp) or self.buttons.handle(event, vp):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.row_at(event.pos)
@@ -63,6 +120,14 @@ class MainMenu(Scene):
                 self.play(self.ids[self.selected])
             elif event.key == pygame.K_F1:
                 self.app.open_rules(self.ids[self.selected])
+            elif event.key == pygame.K_s:
+                self.open_settings()
+            elif event.key == pygame.K_t:
+                self.open_stats()
+            elif event.key == pygame.K_r:
+                self.open_records()
+            elif event.key == pygame.K_c:
+                self.continue_game(self.ids[self.selected])
             elif event.key in (pygame.K_q, pygame.K_ESCAPE):
                 self.app.quit()
             elif event.unicode.isdigit() and 1 <= int(event.unicode) <= len(self.ids):
@@ -82,8 +147,16 @@ class MainMenu(Scene):
             draw_text(surface, vp, f"{i + 1}. {rules.TITLE}", 28, (rect.x + 26, rect.y + 14),
                       theme.GOLD if selected else theme.INK, face="bold")
             draw_text(surface, vp, rules.BLURB, 18, (rect.x + 28, rect.y + 56), theme.INK_DIM)
+            saved = self.saved.get(game_id)
+            if saved:
+                moves = len(saved.session.actions)
+                text = f"deal #{saved.session.seed} · {moves} move{'s' * (moves != 1)}"
+                draw_text(surface, vp, text, 15, (rect.x + 534, rect.y + 30), theme.INK_DIM,
+                          "midleft")
+        self.continue_buttons.draw(surface, vp)
         self.buttons.draw(surface, vp)
-        draw_text(surface, vp, "Enter or click to play · F1 rules · F11 fullscreen",
+        keys = "Enter or click to play" + (" · C continue" if self.saved else "")
+        draw_text(surface, vp, keys + " · F1 rules · F11 fullscreen",
                   16, (640, 772), theme.INK_DIM, "midbottom")
 
     def draw_fan(self, surface) -> None:

@@ -6,6 +6,7 @@ import importlib
 SCENES = {
     "scoundrel": ("game.scenes.scoundrel", "ScoundrelScene"),
     "bogey": ("game.scenes.bogey", "BogeyScene"),
+    "abandon_ship": ("game.scenes.abandon_ship", "AbandonShipScene"),
 }
 
 

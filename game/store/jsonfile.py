@@ -11,6 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
+MAX_REASON = 160  # a hostile file's values end up in messages shown on screen
+
 
 class BadFile(ValueError):
     """A file we could not use; `moved_to` says where it was put aside."""
@@ -67,6 +69,11 @@ def read(path: Path, validate):
         data = json.loads(raw.decode("utf-8"))
         return validate(data)
     except (ValueError, UnicodeDecodeError, OSError, RecursionError, TypeError, KeyError) as exc:
-        moved = move_aside(path)
-        raise BadFile(f"{path.name} could not be used ({exc}); it was kept as {moved.name}.",
+        reason = str(exc) if len(str(exc)) <= MAX_REASON else str(exc)[:MAX_REASON] + "…"
+        try:
+            moved = move_aside(path)
+        except OSError as move_error:  # a read-only folder: carry on all the same
+            raise BadFile(f"{path.name} could not be used ({reason}) nor moved aside "
+                          f"({move_error.strerror}).") from None
+        raise BadFile(f"{path.name} could not be used ({reason}); it was kept as {moved.name}.",
                       moved) from None

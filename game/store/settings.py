@@ -16,6 +16,9 @@ class Settings:
     four_colour: bool = False
     card_back: str = "navy"
     table_colour: str = "green"
+    sound_on: bool = True
+    volume: int = 70  # percent
+    confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
     table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
 
     def cycle_speed(self) -> str:
@@ -25,6 +28,7 @@ class Settings:
 
 CHOICES = {"animation_speed": SPEEDS, "card_back": ("navy", "red"),
            "table_colour": ("green", "blue", "red", "grey")}
+RANGES = {"volume": (0, 100)}
 
 
 def _validate(data) -> Settings:
@@ -45,10 +49,14 @@ def _validate(data) -> Settings:
         if type(value) is not type(default):
             raise ValueError(f"setting {f.name!r} has the wrong type")
         if f.name == "table_options" and not all(
-                isinstance(k, str) and isinstance(v, dict) for k, v in value.items()):
+                isinstance(k, str) and isinstance(v, dict) and all(
+                    isinstance(x, (str, int, float, bool)) or x is None for x in v.values())
+                for k, v in value.items()):
             raise ValueError("setting 'table_options' is damaged")
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
+        if f.name in RANGES and not RANGES[f.name][0] <= value <= RANGES[f.name][1]:
+            raise ValueError(f"setting {f.name!r} is out of range: {value!r}")
         setattr(out, f.name, value)
     return out
 

@@ -108,7 +108,8 @@ class CardTable:
         """Animate towards `placements`: {code: (pos, face_up, z[, size])}.
 
         New cards come from `origin` face down (a deal), in dict order, staggered;
-        cards no longer placed travel to `retire_to` and vanish.
+        cards no longer placed travel to `retire_to` and vanish. Either may be a
+        function of the card code (None: appear or vanish in place).
         """
         f = self.factor
         dealt = 0
@@ -117,8 +118,9 @@ class CardTable:
             size = tuple(place[3]) if len(place) > 3 else self.card_size
             sprite = self.sprites.get(code)
             if sprite is None or sprite.retiring:
-                start = origin if origin is not None else pos
-                sprite = CardSprite(code, start, face_up if origin is None else False, z, size)
+                start = origin(code) if callable(origin) else origin
+                start = start if start is not None else pos
+                sprite = CardSprite(code, start, face_up if start == pos else False, z, size)
                 self.sprites[code] = sprite
                 delay = dealt * DEAL_STAGGER * f
                 dealt += 1
@@ -134,12 +136,13 @@ class CardTable:
         for code, sprite in list(self.sprites.items()):
             if code in placements:
                 continue
-            if retire_to is None or f <= 0:
+            home = retire_to(code) if callable(retire_to) else retire_to
+            if home is None or f <= 0:
                 del self.sprites[code]
             elif not sprite.retiring:
                 sprite.retiring = True
                 sprite.z = -1
-                sprite.move_to(retire_to, MOVE_SECONDS * f)
+                sprite.move_to(home, MOVE_SECONDS * f)
                 if sprite.face_up:
                     sprite.turn(False, FLIP_SECONDS * f)
 

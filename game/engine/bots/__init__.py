@@ -1,0 +1,68 @@
+"""Computer players. A bot sees only its seat's view and the legal actions.
+
+Bots think in slices so the table never stalls: `think(view, legal, rng)` is a
+generator that yields None now and then while it searches and returns the chosen
+Action (StopIteration.value). The UI runs it a few milliseconds per frame;
+`choose` runs it to the end (tests, benchmarks, headless play).
+
+Each game with bots has a module `game/engine/bots/<game_id>.py` defining
+`LEVELS`: an ordered dict-like tuple of (level name, factory) pairs, weakest first,
+where a factory takes no arguments and returns a bot.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every strong bot must beat."""
+
+    def think(self, view, legal, rng: random.Random):
+        return rng.choice(list(legal))
+        yield  # a generator that never needs to pause
+
+
+def _module(game_id: str):
+    try:
+        return importlib.import_module(f"{__package__}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.{game_id}":
+            return None
+        raise
+
+
+def levels(game_id: str) -> tuple:
+    """The difficulty names for a game, weakest first (empty if it has no bots)."""
+    module = _module(game_id)
+    return tuple(name for name, _ in module.LEVELS) if module else ()
+
+
+def make(game_id: str, level: str):
+    module = _module(game_id)
+    if module is None:
+        raise KeyError(f"{game_id!r} has no computer players")
+    for name, factory in module.LEVELS:
+        if name == level:
+            return factory()
+    raise KeyError(f"{game_id!r} has no bot level {level!r}; levels: {levels(game_id)}")
+
+
+def finish(thinking):
+    """Run a bot's `think` generator to the end and return its action."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            return stop.value
+
+
+def choose(game_id: str, state, seat: int, level: str, seed: int):
+    """The action a bot at `level` takes for `seat` in `state` (it sees only the seat's view)."""
+    from .. import games
+    rules = games.get(game_id)
+    legal = rules.legal_actions(state)
+    if state.to_act != seat:
+        raise ValueError(f"it is seat {state.to_act}'s decision, not seat {seat}'s")
+    bot = make(game_id, level)
+    return finish(bot.think(rules.view(state, seat), legal, random.Random(seed)))

@@ -1,0 +1,379 @@
+"""The Abandon Ship table: the other seats around the top, the lifeboats around the deck,
+the fight in the middle, your board and hand at the bottom. Drawn from one seat's view."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import abandon_ship as rules
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .base import Dialog
+from .dialogs import ResultScreen
+from .pass_and_play import PassAndPlayScene
+
+OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
+                  6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
+SMALL = (44, 62)     # boards and opponents' cards
+BOAT = (50, 70)      # lifeboat cards
+FIGHT = (70, 98)
+BACK = (30, 42)      # backs of an opponent's hand
+
+
+def plain(code: str) -> str:
+    return pretty(code.rstrip("*"))
+
+
+class AbandonShipScene(PassAndPlayScene):
+    game_id = "abandon_ship"
+
+    def __init__(self, app, seed=None, options=None, seats=None):
+        self.selected: str | None = None
+        self.last_actor: int | None = None
+        self.summary_seen = 0
+        super().__init__(app, seed, options, seats)
+        self.act_button = Button(self.layout["act"].rect, "Surrender", self.context_action, "S",
+                                 text_size=16)
+        self.buttons = ButtonRow([
+            self.act_button,
+            Button(self.layout["log"].rect, "Log", self.toggle_log, "L", text_size=16),
+            Button(self.layout["menu"].rect, "Menu", self.pause, "Esc", text_size=16),
+        ])
+
+    # -- where seats sit -----------------------------------------------------
+    def panel_of(self, seat: int):
+        """The layout place of a seat: `me` for the viewer, an oppN slot for the others."""
+        if seat == self.viewer:
+            return self.layout["me"]
+        n = self.seat_count
+        offset = (seat - self.viewer) % n
+        return self.layout[f"opp{OPPONENT_SLOTS[n - 1][offset - 1]}"]
+
+    def hand_slots(self, count: int) -> list:
+        hand = self.layout["hand"]
+        w = self.card_size[0]
+        gap = 18
+        total = count * w + max(0, count - 1) * gap
+        x0 = hand.x + (hand.w - total) / 2
+        return [(x0 + i * (w + gap), hand.y) for i in range(count)]
+
+    def row(self, x, y, width, size, count) -> list:
+        step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
+        return [(x + i * step, y) for i in range(count)]
+
+    # -- placements ----------------------------------------------------------
+    def placements(self, view) -> dict:
+        out = {}
+        for (x, y), code in zip(self.hand_slots(len(view.hand)), view.hand):
+            lift = 18 if code == self.selected else 0
+            out[code] = ((x, y - lift), True, 40, self.card_size)
+        board = self.layout["board"]
+        for (x, y), code in zip(self.row(board.x, board.y, board.w, SMALL, len(view.boards[self.viewer])),
+                                view.boards[self.viewer]):
+            out[code] = ((x, y), True, 5, SMALL)
+        for seat in range(view.seats):
+            if seat != self.viewer:
+                self.place_opponent(out, view, seat)
+        for suit in "CDHS":
+            self.place_boat(out, view, suit)
+        if view.fight:
+            fight = self.layout["fight"]
+            for i, ((x, y), code) in enumerate(zip(self.row(fight.x + 10, fight.y + 22, fight.w - 20,
+                                                            FIGHT, len(view.fight.cards)),
+                                                   view.fight.cards)):
+                out[code] = ((x, y), True, 50 + i, FIGHT)
+        own_key = view.key_cards[self.viewer]
+        if own_key:
+            key = self.layout["key"]
+            out[own_key] = ((key.x, key.y), True, 45, self.card_size)
+        return out
+
+    def place_opponent(self, out, view, seat) -> None:
+        panel = self.panel_of(seat)
+        x, y = panel.x + 10, panel.y + 34
+        shown = view.hands[seat]
+        if shown is not None:
+            for (cx, cy), code in zip(self.row(x, y, 120, BACK, len(shown)), shown):
+                out[code] = ((cx, cy), True, 10, BACK)
+        else:
+            for i, (cx, cy) in enumerate(self.row(x, y, 120, BACK, view.hand_counts[seat])):
+                out[f"#{seat}:{i}"] = ((cx, cy), False, 10 + i, BACK)
+        key = view.key_cards[seat]
+        if key:
+            out[key] = ((panel.x + panel.w - 10 - BACK[0], y), True, 20, BACK)
+        elif view.chosen[seat]:
+            out[f"#{seat}:key"] = ((panel.x + panel.w - 10 - BACK[0], y), False, 20, BACK)
+        board = view.boards[seat]
+        for i, ((cx, cy), code) in enumerate(zip(self.row(x, panel.y + 82, panel.w - 20, SMALL,
+                                                          len(board)), board)):
+            out[code] = ((cx, cy), True, 12 + i, SMALL)
+
+    def place_boat(self, out, view, suit) -> None:
+        boat = self.layout[f"boat_{suit}"]
+        cards = view.lifeboats[suit]
+        spots = self.row(boat.x + 10, boat.y + 44, boat.w - 20, BOAT, len(cards))
+        for i, ((x, y), code) in enumerate(zip(spots, cards)):
+            out[code] = ((x, y), True, 30 + i, BOAT)
+
+    def deal_origin(self):
+        deck = self.layout["deck"]
+        view = self.session.view(self.viewer)
+
+        def origin(code):
+            if code in view.hand or self.last_actor is None or code.startswith("#"):
+                return (deck.x, deck.y)
+            panel = self.panel_of(self.last_actor)
+            return (panel.x + 20, panel.y + 20)
+        return origin
+
+    def retire_point(self):
+        deck = self.layout["deck"]
+        return lambda code: None if code.startswith("#") else (deck.x, deck.y)
+
+    # -- zones and moves -------------------------------------------------------
+    def drop_zones(self) -> dict:
+        view = self.session.view(self.viewer)
+        zones = {f"boat_{s}": pygame.Rect(self.layout[f"boat_{s}"].rect) for s in "CDHS"}
+        for seat in range(view.seats):
+            if seat != self.viewer:
+                zones[f"seat{seat}"] = pygame.Rect(self.panel_of(seat).rect)
+        zones["fight"] = pygame.Rect(self.layout["fight"].rect)
+        zones["key"] = pygame.Rect(self.layout["key"].rect)
+        return zones
+
+    def can_drag(self, code: str) -> bool:
+        return code in self.session.view(self.viewer).hand
+
+    def drop_action(self, code: str, zone: str):
+        view = self.session.view(self.viewer)
+        if view.phase == rules.SHOWDOWN:
+            if zone == "key":
+                return f"key card {code}", None
+            return None, "The ship has sunk: drop your key card on the key card place."
+        if view.phase == rules.FIGHT:
+            if zone == "fight":
+                return f"raise with {code}", None
+            return None, "You are in a fight: raise by dropping a higher card on it, or surrender."
+        if zone.startswith("boat_"):
+            suit = rules.SUIT_OF[code]
+            if zone[-1] != suit:
+                return None, f"The {plain(code)} can only go into the {SUIT_NAMES[suit]} lifeboat."
+            return f"discard {code}", None
+        if zone.startswith("seat"):
+            return f"attack seat {int(zone[4:]) + 1} with {code}", None
+        return None, None
+
+    def click(self, code: str) -> None:
+        if code not in self.session.view(self.viewer).hand:
+            return
+        self.selected = None if self.selected == code else code
+        if self.selected:
+            self.say(self.prompt_for(code), "hint")
+        self.refresh()
+
+    def prompt_for(self, code: str) -> str:
+        phase = self.session.view(self.viewer).phase
+        if phase == rules.SHOWDOWN:
+            return f"Click the key card place to run for the {SUIT_NAMES[rules.SUIT_OF[code]]} lifeboat."
+        if phase == rules.FIGHT:
+            return f"Click the fight to raise with the {plain(code)}."
+        return f"Click its lifeboat to discard the {plain(code)}, or a player to attack with it."
+
+    def on_table_click(self, point) -> None:
+        if not self.selected or not self.accepts_moves():
+            return
+        zone = self.zone_at(point)
+        if zone is None:
+            self.selected = None
+            self.refresh()
+            return
+        action, reason = self.drop_action(self.selected, zone)
+        if action is None:
+            self.say(reason or "Not there.", "error")
+            return
+        self.selected = None
+        if not self.act(action):
+            self.refresh()
+
+    def act(self, action) -> bool:
+        self.last_actor = self.session.state.to_act
+        return super().act(action)
+
+    def context_action(self) -> None:
+        view = self.session.view(self.viewer)
+        if not self.accepts_moves():
+            return
+        if view.phase == rules.FIGHT:
+            self.act(rules.SURRENDER)
+        elif view.phase == rules.ROUND_OVER:
+            self.act(rules.DEAL)
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def on_key(self, event) -> None:
+        view = self.session.view(self.viewer)
+        key = event.key
+        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(view.hand):
+            self.click(view.hand[key - pygame.K_1])
+        elif key == pygame.K_s and view.phase == rules.FIGHT:
+            self.context_action()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and view.phase == rules.ROUND_OVER:
+            self.context_action()
+        elif key == pygame.K_d and self.selected and view.phase == rules.PLAY:
+            self.put_selected(f"boat_{rules.SUIT_OF[self.selected]}")
+        elif key in (pygame.K_r, pygame.K_k) and self.selected:
+            self.put_selected("fight" if key == pygame.K_r else "key")
+        else:
+            super().on_key(event)
+
+    def put_selected(self, zone: str) -> None:
+        code, self.selected = self.selected, None
+        action, reason = self.drop_action(code, zone)
+        if action is None:
+            self.say(reason or "Not there.", "error")
+            self.refresh()
+        elif not self.act(action):
+            self.refresh()
+
+    def hint(self):
+        return None
+
+    # -- between rounds and at the end ---------------------------------------
+    def update(self, dt: float) -> None:
+        view = self.session.view(self.viewer)
+        if (view.last_round and view.last_round.round > self.summary_seen
+                and self.app.top is self and not self.table.busy and not self.handing_off):
+            self.summary_seen = view.last_round.round
+            if view.phase != rules.OVER:
+                self.app.push(RoundSummaryDialog(self.app, self, view))
+                return
+        super().update(dt)
+
+    def show_result(self) -> None:
+        view = self.session.view(self.viewer)
+        winners = [self.seats[w].name for w in view.winners]
+        ranking = sorted(range(view.seats), key=lambda s: -view.scores[s])
+        lines = [f"{self.seats[s].name}: {view.scores[s]}" for s in ranking][:6]
+        headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+                    if winners else "Nobody wins")
+        won = any(self.seats[w].is_human for w in view.winners)
+        lines.append(f"Deal #{self.session.seed}")
+        self.app.push(ResultScreen(self.app, self, won, headline, lines))
+
+    # -- drawing -------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        deck = self.layout["deck"]
+        w, h = vp.length(deck.w), vp.length(deck.h)
+        for suit in "CDHS":
+            self.draw_boat(surface, view, suit)
+        if view.deck_count:
+            for i in range(min(5, (view.deck_count + 9) // 10)):
+                surface.blit(art.back(w, h), vp.point(deck.x - i * 2, deck.y - i * 2))
+            caption = f"Deck: {view.deck_count}"
+        else:
+            surface.blit(art.slot(w, h, "Sunk"), vp.point(deck.x, deck.y))
+            caption = "The ship has sunk!"
+        draw_text(surface, vp, caption, 15, (deck.x + deck.w / 2, deck.y - 20), theme.INK_DIM,
+                  "midtop")
+        self.draw_fight(surface, view)
+        for seat in range(view.seats):
+            self.draw_seat(surface, view, seat)
+        if view.phase == rules.SHOWDOWN and not view.key_cards[self.viewer]:
+            key = self.layout["key"]
+            surface.blit(art.slot(w, h, "Key card"), vp.point(key.x, key.y))
+        title = self.layout["title"]
+        draw_text(surface, vp, f"Round {view.round}  ·  to {rules.TARGET}", 16,
+                  (title.x, title.y + 40), theme.INK_DIM)
+        self.update_act_button(view)
+        if self.selected and self.accepts_moves() and not self.drag:
+            self.draw_targets(surface, self.selected)
+
+    def update_act_button(self, view) -> None:
+        mine = self.accepts_moves()
+        if view.phase == rules.ROUND_OVER:
+            self.act_button.text, self.act_button.key_hint = "Deal next round", "Enter"
+            self.act_button.enabled = mine
+        else:
+            self.act_button.text, self.act_button.key_hint = "Surrender", "S"
+            self.act_button.enabled = mine and view.phase == rules.FIGHT
+
+    def draw_boat(self, surface, view, suit) -> None:
+        vp = self.viewport
+        boat = self.layout[f"boat_{suit}"]
+        r = vp.rect(*boat.rect)
+        draw_panel(surface, r, fill=(60, 42, 24, 200), edge=(150, 110, 60), radius=vp.length(40))
+        colour = (220, 70, 70) if suit in "HD" else theme.INK
+        draw_text(surface, vp, f"{SUIT_SYMBOLS[suit]} lifeboat", 16, (boat.x + 18, boat.y + 12),
+                  colour, face="bold")
+        draw_text(surface, vp, f"{view.lifeboat_points[suit]} pts", 16,
+                  (boat.x + boat.w - 18, boat.y + 12), theme.GOLD, "topright", "bold")
+
+    def draw_fight(self, surface, view) -> None:
+        fight = self.layout["fight"]
+        vp = self.viewport
+        if not view.fight:
+            return
+        f = view.fight
+        draw_panel(surface, vp.rect(*fight.rect), fill=(90, 20, 20, 170), edge=theme.RED)
+        text = f"{self.seats[f.attacker].name} vs {self.seats[f.defender].name}"
+        draw_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), theme.INK,
+                  "midtop", "bold")
+        answer = self.seats[f.to_answer].name
+        draw_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 14,
+                  (fight.x + fight.w / 2, fight.y + fight.h + 4), theme.GOLD, "midtop")
+
+    def draw_seat(self, surface, view, seat) -> None:
+        vp = self.viewport
+        panel = self.panel_of(seat)
+        active = view.to_act == seat
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        name = self.seats[seat].name + ("  (dealer)" if seat == view.dealer else "")
+        draw_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
+                  theme.GOLD if active else theme.INK, face="bold")
+        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
+                  theme.GOLD, "topright", "bold")
+        if seat == self.viewer:
+            draw_text(surface, vp, "Your board", 14, (panel.x + 10, panel.y + 40), theme.INK_DIM)
+            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 62),
+                      theme.INK_DIM)
+        elif view.phase == rules.SHOWDOWN:
+            mark = "key card chosen" if view.chosen[seat] else ("no cards" if not view.hand_counts[seat]
+                                                               else "choosing…")
+            draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 20), theme.INK_DIM)
+
+
+class RoundSummaryDialog(Dialog):
+    """Between rounds: who ran for which lifeboat, who boarded, the scores."""
+
+    width = 720
+
+    def __init__(self, app, scene, view):
+        self.scene = scene
+        summary = view.last_round
+        name = lambda s: scene.seats[s].name  # noqa: E731
+        lines = []
+        for b in summary.boardings:
+            who = name(b.winner) if b.winner is not None else "nobody (a tie)"
+            contest = "" if len(b.claimants) == 1 else " over " + ", ".join(
+                f"{name(c)} {h}" for c, h in zip(b.claimants, b.holdings))
+            lines.append(f"{SUIT_SYMBOLS[b.suit]} {b.points} pts: {who}{contest}")
+        if not summary.boardings:
+            lines.append("Nobody ran for a lifeboat.")
+        scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
+                           for s in range(len(summary.scores)))
+        lines.append(scores[:90])
+        super().__init__(app, f"The ship sank: round {summary.round}", lines,
+                         [("Continue", "Enter", self.close)], cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+            return
+        super().handle(event)

@@ -1,0 +1,144 @@
+"""The new-game screen of a table with several seats: who sits where, table options, deal."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import bots, games
+from ..engine.contract import resolve_options
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .base import Scene
+from .dialogs import DealNumberDialog
+from .pass_and_play import Seat, default_seats
+
+ROW_H = 42
+NAME_LIMIT = 14
+
+
+class SeatSetupDialog(Scene):
+    opaque = False
+
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        self.game_id = game_id
+        self.rules = games.get(game_id)
+        low, high = self.rules.SEATS
+        self.seats = default_seats(game_id, max(low, min(4, high)))
+        try:
+            self.options = resolve_options(self.rules.OPTIONS,
+                                           app.settings.table_options.get(game_id, {}))
+        except ValueError:
+            self.options = resolve_options(self.rules.OPTIONS, {})
+        self.seed = None
+        self.editing: int | None = None
+        self.kinds = [("human", None)] + [("computer", lv) for lv in bots.levels(game_id)]
+        self.layout_buttons()
+
+    # -- layout ----------------------------------------------------------------
+    def layout_buttons(self) -> None:
+        buttons = []
+        top = 150
+        n = len(self.seats)
+        low, high = self.rules.SEATS
+        buttons.append(Button((330, 100, 60, 36), "−", lambda: self.resize(-1), enabled=n > low))
+        buttons.append(Button((890, 100, 60, 36), "+", lambda: self.resize(+1), enabled=n < high))
+        for i, seat in enumerate(self.seats):
+            y = top + i * ROW_H
+            buttons.append(Button((330, y, 300, 36), seat.name + ("_" if self.editing == i else ""),
+                                  lambda i=i: self.edit(i), text_size=16))
+            buttons.append(Button((650, y, 300, 36), seat.describe(),
+                                  lambda i=i: self.cycle_kind(i), text_size=16))
+        y = top + n * ROW_H + 14
+        for option in self.rules.OPTIONS:
+            label = f"{option.label}: {option.label_of(self.options[option.key])}"
+            buttons.append(Button((330, y, 620, 36), label, lambda o=option: self.cycle(o),
+                                  text_size=15))
+            y += ROW_H
+        deal = "random" if self.seed is None else f"#{self.seed}"
+        buttons.append(Button((330, y, 620, 36), f"Deal number: {deal}", self.choose_deal, "D",
+                              text_size=15))
+        y += ROW_H + 12
+        buttons.append(Button((330, y, 300, 44), "Deal", self.deal, "Enter"))
+        buttons.append(Button((650, y, 300, 44), "Cancel", self.close, "Esc"))
+        self.bottom = y + 44
+        self.row = ButtonRow(buttons)
+
+    # -- changes ---------------------------------------------------------------
+    def resize(self, step: int) -> None:
+        low, high = self.rules.SEATS
+        n = max(low, min(high, len(self.seats) + step))
+        while len(self.seats) < n:
+            level = self.kinds[-1][1] or "random"
+            self.seats.append(Seat(f"Computer {len(self.seats)}", "computer", level))
+        del self.seats[n:]
+        self.editing = None
+        self.layout_buttons()
+
+    def edit(self, i: int) -> None:
+        self.editing = None if self.editing == i else i
+        self.layout_buttons()
+
+    def cycle_kind(self, i: int) -> None:
+        seat = self.seats[i]
+        current = ("human", None) if seat.is_human else ("computer", seat.level)
+        kind, level = self.kinds[(self.kinds.index(current) + 1) % len(self.kinds)]
+        seat.kind = kind
+        seat.level = level or seat.level
+        self.layout_buttons()
+
+    def cycle(self, option) -> None:
+        values = [v for v, _ in option.choices]
+        self.options[option.key] = values[(values.index(self.options[option.key]) + 1) % len(values)]
+        self.layout_buttons()
+
+    def choose_deal(self) -> None:
+        def chosen(seed):
+            self.seed = seed
+            self.layout_buttons()
+        self.app.push(DealNumberDialog(self.app, chosen))
+
+    def deal(self) -> None:
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or f"Player {i + 1}"
+        self.app.settings.table_options[self.game_id] = dict(self.options)
+        self.app.save_settings()
+        self.app.pop(self)
+        self.app.start_game(self.game_id, self.seed, dict(self.options), seats=list(self.seats))
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    # -- input -----------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.row.handle(event, self.viewport):
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        if self.editing is not None:
+            seat = self.seats[self.editing]
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.editing = None
+            elif event.key == pygame.K_BACKSPACE:
+                seat.name = seat.name[:-1]
+            elif event.unicode and event.unicode.isprintable() and len(seat.name) < NAME_LIMIT:
+                seat.name += event.unicode
+            self.layout_buttons()
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.deal()
+        elif event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key == pygame.K_d:
+            self.choose_deal()
+
+    def draw(self, surface) -> None:
+        vp = self.viewport
+        draw_panel(surface, vp.rect(290, 24, 700, self.bottom + 24 - 24))
+        draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30, (640, 40), theme.GOLD,
+                  "midtop", "bold")
+        draw_text(surface, vp, f"{len(self.seats)} seats", 22, (640, 104), theme.INK, "midtop",
+                  "bold")
+        if self.editing is not None:
+            draw_text(surface, vp, "Type a name, Enter when done", 14, (480, 136), theme.INK_DIM,
+                      "midtop")
+        self.row.draw(surface, vp)

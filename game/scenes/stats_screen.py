@@ -1,0 +1,214 @@
+"""The statistics screen: per game (Left/Right) and per set of table options (Up/Down),
+the figures, the levels reached, each player's figures and a chart of recent scores."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import games
+from ..store import stats
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .base import Scene
+from .registry import playable
+
+LEFT = pygame.Rect(40, 196, 560, 500)
+RIGHT = pygame.Rect(620, 196, 620, 500)
+CHART = pygame.Rect(RIGHT.x + 70, RIGHT.y + 60, RIGHT.w - 100, 210)
+
+
+def number(value, places=1) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.{places}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
+def percent(value) -> str:
+    return "–" if value is None else f"{round(value * 100)}%"
+
+
+class StatsScreen(Scene):
+    def __init__(self, app, game_id=None):
+        super().__init__(app)
+        self.data, self.message = stats.load()  # a message says a damaged file was put aside
+        self.ids = playable()
+        self.game = self.ids.index(game_id) if game_id in self.ids else 0
+        self.table = 0
+        tabs = [Button((640 - 120 * len(self.ids) + 240 * i + 10, 84, 220, 42),
+                       games.get(g).TITLE, lambda i=i: self.show_game(i), text_size=17)
+                for i, g in enumerate(self.ids)]
+        self.prev = Button((150, 140, 44, 40), "<", lambda: self.step_table(-1))
+        self.next = Button((1086, 140, 44, 40), ">", lambda: self.step_table(1))
+        self.buttons = ButtonRow(tabs + [self.prev, self.next,
+                                         Button((540, 714, 200, 46), "Back", self.close, "Esc")])
+        self.tabs = tabs
+        self.show_game(self.game)
+
+    # -- what is shown ---------------------------------------------------------
+    @property
+    def game_id(self):
+        return self.ids[self.game] if self.ids else None
+
+    def tables(self) -> list:
+        """This game's tables (one per option set), the most played first."""
+        found = self.data["games"].get(self.game_id, {})
+        return sorted(found.values(), key=lambda t: -t["played"])
+
+    def show_game(self, index: int) -> None:
+        self.game = index
+        tables = self.tables()
+        saved = stats.option_key(self.app.settings.table_options.get(self.game_id))
+        self.table = next((i for i, t in enumerate(tables) if stats.option_key(t["options"]) == saved), 0)
+        self.prev.enabled = self.next.enabled = len(tables) > 1
+
+    def step_table(self, step: int) -> None:
+        count = len(self.tables())
+        if count:
+            self.table = (self.table + step) % count
+
+    def options_text(self, options: dict) -> str:
+        spec = games.get(self.game_id).OPTIONS
+        known = [o.label_of(options[o.key]) for o in spec if o.key in options]
+        other = [f"{k}: {v}" for k, v in options.items() if k not in {o.key for o in spec}]
+        return " · ".join(known + other) or "standard rules"
+
+    # -- input -----------------------------------------------------------------
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def update(self, dt: float) -> None:
+        if self.message:
+            self.message, message = None, self.message
+            self.app.notify("Statistics reset", message)
+
+    def handle(self, event) -> None:
+        if self.buttons.handle(event, self.viewport):
+            return
+        if event.type == pygame.KEYDOWN and self.ids:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.show_game((self.game + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.ids))
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.step_table(1 if event.key == pygame.K_DOWN else -1)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    # -- drawing ---------------------------------------------------------------
+    def draw(self, surface) -> None:
+        vp = self.viewport
+        draw_text(surface, vp, "Statistics", 44, (640, 18), theme.INK, "midtop", "serif")
+        self.buttons.draw(surface, vp)
+        if self.tabs:
+            tab = self.tabs[self.game]
+            pygame.draw.rect(surface, theme.GOLD, vp.rect(*tab.rect.inflate(8, 8)),
+                             width=max(2, vp.length(3)), border_radius=vp.length(12))
+        draw_text(surface, vp, "Left/Right: game · Up/Down: table options · Esc: back", 15,
+                  (640, 790), theme.INK_DIM, "midbottom")
+        tables = self.tables()
+        if not tables:
+            title = games.get(self.game_id).TITLE if self.ids else "any game"
+            draw_text(surface, vp, f"No finished games of {title} yet.", 22, (640, 380),
+                      theme.INK, "center")
+            return
+        table = tables[min(self.table, len(tables) - 1)]
+        draw_panel(surface, vp.rect(210, 140, 860, 40), fill=(12, 44, 30, 230), radius=10)
+        text = self.options_text(table["options"])
+        if len(tables) > 1:
+            text += f"   ({self.table + 1} of {len(tables)})"
+        draw_text(surface, vp, text, 16, (640, 160), theme.INK, "center")
+        for panel in (LEFT, RIGHT):
+            draw_panel(surface, vp.rect(*panel))
+        self.draw_figures(surface, table)
+        self.draw_chart(surface, table["recent"])
+        self.draw_recent(surface, table["recent"])
+
+    def draw_figures(self, surface, table) -> None:
+        vp = self.viewport
+        f = stats.figures(table)
+        lower = self.game_id in stats.LOWER_IS_BETTER
+        rows = [("Played", f["played"]), ("Won", f["won"]), ("Win rate", percent(f["rate"])),
+                ("Current streak", f["streak"]), ("Best streak", f["best_streak"]),
+                ("Lowest score" if lower else "Best score", number(f["best_score"])),
+                ("Average score", number(f["average"]))]
+        x, y = LEFT.x + 24, LEFT.y + 18
+        draw_text(surface, vp, "Figures", 21, (x, y), theme.GOLD, face="bold")
+        for i, (label, value) in enumerate(rows):
+            cx, cy = x + (i % 2) * 270, y + 40 + (i // 2) * 34
+            draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
+            draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright", "bold")
+        y += 40 + 4 * 34 + 8
+        if table["levels"]:
+            order = [name for name, _ in getattr(games.get(self.game_id), "LEVELS", ())]
+            names = sorted(table["levels"], key=lambda n: order.index(n) if n in order else len(order))
+            draw_text(surface, vp, "Levels reached", 21, (x, y), theme.GOLD, face="bold")
+            for i, name in enumerate(names):
+                cx, cy = x + (i % 3) * 176, y + 36 + (i // 3) * 30
+                draw_text(surface, vp, f"{name.capitalize()}: {table['levels'][name]}", 17, (cx, cy))
+            y += 36 + ((len(names) + 2) // 3) * 30 + 8
+        if table["players"]:
+            self.draw_players(surface, table["players"], x, y)
+
+    def draw_players(self, surface, players, x, y) -> None:
+        vp = self.viewport
+        draw_text(surface, vp, "Players", 21, (x, y), theme.GOLD, face="bold")
+        columns = (("Played", 250), ("Won", 330), ("Rate", 410), ("Best", 500))
+        for label, dx in columns:
+            draw_text(surface, vp, label, 14, (x + dx, y + 8), theme.INK_DIM, "topright")
+        ranked = sorted(players.items(), key=lambda p: (-p[1]["won"], p[0]))
+        room = (LEFT.bottom - y - 40) // 26
+        for i, (name, p) in enumerate(ranked[:room]):
+            f, cy = stats.figures(p), y + 34 + i * 26
+            who = name if p["kind"] == "human" else f"{name} (computer)"
+            draw_text(surface, vp, who[:28], 16, (x, cy))
+            for (label, dx), value in zip(columns, (f["played"], f["won"], percent(f["rate"]),
+                                                   number(f["best_score"]))):
+                draw_text(surface, vp, str(value), 16, (x + dx, cy), theme.INK, "topright")
+
+    def draw_chart(self, surface, recent) -> None:
+        vp = self.viewport
+        lower = self.game_id in stats.LOWER_IS_BETTER
+        title = "Recent scores" + (" (lower is better)" if lower else "")
+        draw_text(surface, vp, title, 21, (RIGHT.x + 24, RIGHT.y + 18), theme.GOLD, face="bold")
+        scores = [e["score"] for e in recent if e["score"] is not None]
+        top, bottom = max(scores + [0]), min(scores + [0])
+        if top == bottom:
+            top += 1
+        span = top - bottom
+
+        def y_of(value):
+            return CHART.bottom - (value - bottom) / span * CHART.h
+
+        zero = y_of(0)
+        for value in sorted({top, bottom, 0}):
+            y = y_of(value)
+            draw_text(surface, vp, number(value), 14, (CHART.x - 10, y), theme.INK_DIM, "midright")
+            pygame.draw.line(surface, (90, 130, 104), vp.point(CHART.x, y), vp.point(CHART.right, y),
+                             max(1, vp.length(1)))
+        step = CHART.w / stats.RECENT
+        for i, e in enumerate(recent):
+            x = CHART.x + i * step + step * 0.15
+            colour = theme.GREEN if e["won"] else theme.RED
+            if e["score"] is None:  # no score (a game that never finished): a mark on the line
+                pygame.draw.line(surface, colour, vp.point(x, zero - 6), vp.point(x + step * 0.7, zero + 6),
+                                 max(2, vp.length(3)))
+                continue
+            y = y_of(e["score"])
+            rect = vp.rect(x, min(y, zero), step * 0.7, max(2, abs(zero - y)))
+            pygame.draw.rect(surface, colour, rect, border_radius=vp.length(2))
+        draw_text(surface, vp, "oldest", 14, (CHART.x, CHART.bottom + 8), theme.INK_DIM)
+        draw_text(surface, vp, "latest  ·  green won, red lost", 14, (CHART.right, CHART.bottom + 8),
+                  theme.INK_DIM, "topright")
+
+    def draw_recent(self, surface, recent) -> None:
+        vp = self.viewport
+        x, y = RIGHT.x + 24, CHART.bottom + 40
+        draw_text(surface, vp, "Latest games", 21, (x, y), theme.GOLD, face="bold")
+        for i, e in enumerate(reversed(recent[-5:])):
+            cy = y + 34 + i * 26
+            deal = f"Deal #{e['seed']}" if e.get("seed") is not None else ""
+            level = f" · {e['level']}" if e.get("level") else ""
+            draw_text(surface, vp, e["date"], 16, (x, cy), theme.INK_DIM)
+            draw_text(surface, vp, deal, 16, (x + 170, cy))
+            draw_text(surface, vp, "Won" if e["won"] else "Lost", 16, (x + 340, cy),
+                      theme.GREEN if e["won"] else theme.RED, face="bold")
+            draw_text(surface, vp, f"score {number(e['score'])}{level}", 16, (x + 400, cy))

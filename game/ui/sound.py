@@ -1,0 +1,67 @@
+"""Sound effects: short WAVs from assets/sounds (made by build/make_sounds.py), played quietly.
+
+Sound is never required. The mixer opens on the first sound played, so a silent game never
+touches the audio device; with no audio device, Deckhand just stays silent.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+
+import pygame
+
+from ..resources import asset
+
+NAMES = ("deal", "flip", "slide", "drop", "illegal", "win", "loss")
+GAIN = 0.6  # effects sit under everything else: even full volume is gentle
+
+
+@contextmanager
+def _quiet_stderr():
+    """Hush C libraries (ALSA) that print to stderr while the audio device is probed."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a windowed app)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class SoundBoard:
+    """Plays the effects by name, obeying `owner.settings` (sound_on, volume 0..100)."""
+
+    def __init__(self, owner):
+        self.owner = owner
+        self.sounds: dict | None = None  # None until first opened; {} when there is no audio
+        self.error: str | None = None    # why there is no sound, if so
+
+    def open(self) -> bool:
+        if self.sounds is None:
+            self.sounds = {}
+            try:
+                if not pygame.mixer.get_init():
+                    with _quiet_stderr():
+                        pygame.mixer.init(buffer=512)
+                self.sounds = {n: pygame.mixer.Sound(str(asset("sounds", f"{n}.wav"))) for n in NAMES}
+            except Exception as exc:  # noqa: BLE001 - any failure here only means: no sound
+                self.error = str(exc) or type(exc).__name__
+        return bool(self.sounds)
+
+    def play(self, name: str) -> None:
+        settings = self.owner.settings
+        if not settings.sound_on or settings.volume <= 0 or not self.open():
+            return
+        sound = self.sounds.get(name)
+        if sound is None:
+            return
+        try:
+            sound.set_volume(GAIN * settings.volume / 100)
+            sound.play()
+        except pygame.error:
+            pass

@@ -1,0 +1,144 @@
+"""Abandon Ship with two humans and two computers, played through posted events."""
+import pygame
+
+from game.engine import abandon_ship as rules
+from game.scenes.abandon_ship import AbandonShipScene, RoundSummaryDialog
+from game.scenes.handoff import HandOffScreen
+from game.scenes.pass_and_play import Seat
+
+from .driver import click, drag, frames, key, settle
+
+SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "strong"),
+         Seat("Dan", "computer", "random")]
+
+
+def start(app, seed=21):
+    app.settings.animation_speed = "instant"
+    app.start_game("abandon_ship", seed, None, seats=list(SEATS))
+    return app.top
+
+
+def sprite_centre(scene, code):
+    sprite = scene.table.sprites[code]
+    return (sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] + sprite.size[1] / 2)
+
+
+def zone_centre(scene, zone):
+    return scene.drop_zones()[zone].center
+
+
+def human_move(app, scene, turn):
+    """One decision for the human at the screen, made with the mouse or keys."""
+    view = scene.session.view(scene.viewer)
+    legal = [str(a) for a in scene.session.legal_actions()]
+    if view.phase == rules.SHOWDOWN:
+        code = next(a.split()[-1] for a in legal if a.startswith("key card"))
+        drag(app, sprite_centre(scene, code), zone_centre(scene, "key"))
+    elif view.phase == rules.FIGHT:
+        raises = [a for a in legal if a.startswith("raise")]
+        if raises and turn % 2:
+            drag(app, sprite_centre(scene, raises[0].split()[-1]), zone_centre(scene, "fight"))
+        else:
+            click(app, scene.layout["act"].center)  # surrender
+    elif view.phase == rules.ROUND_OVER:
+        key(app, pygame.K_RETURN)
+    else:
+        attacks = [a for a in legal if a.startswith("attack")]
+        if attacks and turn % 3 == 0:
+            words = attacks[0].split()
+            drag(app, sprite_centre(scene, words[-1]), zone_centre(scene, f"seat{int(words[2]) - 1}"))
+        else:
+            code = next(a.split()[-1] for a in legal if a.startswith("discard"))
+            click(app, sprite_centre(scene, code))
+            click(app, zone_centre(scene, f"boat_{rules.SUIT_OF[code]}"))
+
+
+def test_a_full_round_with_two_humans_and_two_bots(app):
+    scene = start(app)
+    hand_offs, humans_seen, summaries, turn = 0, set(), 0, 0
+    for _ in range(6000):
+        frames(app)
+        if scene.session.state.round == 2:
+            break
+        top = app.top
+        if isinstance(top, HandOffScreen):
+            hand_offs += 1
+            click(app, top.buttons.buttons[0].rect.center)
+            continue
+        if isinstance(top, RoundSummaryDialog):
+            summaries += 1
+            key(app, pygame.K_RETURN)
+            continue
+        if top is scene and scene.accepts_moves():
+            humans_seen.add(scene.viewer)
+            before = len(scene.session.actions)
+            human_move(app, scene, turn)
+            turn += 1
+            assert len(scene.session.actions) == before + 1, scene.status
+    assert summaries == 1, "the round never ended"
+    assert hand_offs >= 2 and humans_seen == {0, 1}
+    state = scene.session.state
+    assert state.round == 2 and state.phase == rules.PLAY
+    assert state.last_round.round == 1 and sum(state.last_round.gained) > 0
+    acted = {s for s in range(4) if any(f"{{p{s}}}" in e for e in state.log)}
+    assert {2, 3} <= acted  # the computers played too
+
+
+def test_the_table_shows_only_the_viewers_cards(app):
+    scene = start(app)
+    settle(app)
+    for _ in range(400):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            break
+    assert isinstance(app.top, HandOffScreen)
+    seat = scene.session.state.to_act
+    click(app, app.top.buttons.buttons[0].rect.center)
+    view = rules.view(scene.session.state, scene.viewer)
+    assert scene.viewer == seat
+    others = {c for s, hand in enumerate(scene.session.state.hands) if s != seat for c in hand}
+    assert not others & set(scene.table.sprites), "another seat's card is on the table"
+    assert set(view.hand) <= set(scene.table.sprites)
+
+
+def test_hand_off_screen_draws_no_card(app, monkeypatch):
+    scene = start(app)
+    for _ in range(400):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            break
+    drawn = []
+    monkeypatch.setattr(app.art, "face", lambda *a, **k: drawn.append(a) or pygame.Surface((1, 1)))
+    frames(app, 3)
+    assert drawn == []
+
+
+def to_a_human_turn(app, scene):
+    for _ in range(400):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            click(app, app.top.buttons.buttons[0].rect.center)
+        if app.top is scene and scene.accepts_moves():
+            return
+    raise AssertionError("no human turn came")
+
+
+def test_illegal_drop_is_explained(app):
+    scene = start(app)
+    to_a_human_turn(app, scene)
+    view = scene.session.view(scene.viewer)
+    code = view.hand[0]
+    wrong = next(s for s in "CDHS" if s != rules.SUIT_OF[code])
+    before = list(scene.session.actions)
+    drag(app, sprite_centre(scene, code), zone_centre(scene, f"boat_{wrong}"))
+    assert scene.status[1] == "error" and "lifeboat" in scene.status[0]
+    assert scene.session.actions == before
+
+
+def test_log_panel_toggles(app):
+    scene = start(app)
+    to_a_human_turn(app, scene)
+    key(app, pygame.K_l)
+    assert scene.show_log
+    key(app, pygame.K_l)
+    assert not scene.show_log

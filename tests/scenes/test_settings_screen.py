@@ -1,0 +1,136 @@
+"""The settings screen, driven by posted events: every change applies at once and is saved."""
+import json
+
+import pygame
+
+from game.app import App
+from game.scenes.dialogs import ConfirmDialog, PauseMenu
+from game.scenes.new_game import NewGameDialog
+from game.scenes.settings_screen import SettingsScreen
+from game.store import settings as store
+from game.ui import theme
+
+from .driver import click, key, settle
+
+
+def button(scene, text):
+    return next(b for b in scene.buttons.buttons if b.text == text)
+
+
+def arrow(scene, label, side=">"):
+    """The < or > button of the row called `label`."""
+    i = next(i for i, row in enumerate(scene.rows) if row.label == label)
+    return scene.buttons.buttons[3 * i + (0 if side == "<" else 2)]
+
+
+def press(app, label, side=">"):
+    click(app, arrow(app.top, label, side).rect.center)
+
+
+def open_from_menu(app):
+    click(app, button(app.top, "Settings").rect.center)
+    assert isinstance(app.top, SettingsScreen)
+    return app.top
+
+
+def test_every_setting_changes_applies_and_is_saved(app):
+    screen = open_from_menu(app)
+    s = app.settings
+    press(app, "Animation speed")
+    assert s.animation_speed == "fast"
+    press(app, "Animation speed", "<")
+    press(app, "Animation speed", "<")
+    assert s.animation_speed == "slow"
+    press(app, "Table colour")
+    assert s.table_colour == "blue"
+    assert app.surface.get_at((5, 5))[:3] == theme.TABLE_COLOURS["blue"]
+    press(app, "Card back")
+    assert s.card_back == app.art.back_name == "red"
+    press(app, "Four-colour suits")
+    assert s.four_colour and app.art.four_colour
+    press(app, "Sound effects")
+    assert not s.sound_on
+    press(app, "Volume", "<")
+    press(app, "Volume", "<")
+    assert s.volume == 50
+    press(app, "Confirm a new deal")
+    assert not s.confirm_new_deal
+    press(app, "Fullscreen")
+    assert s.fullscreen and app.fullscreen
+    press(app, "Fullscreen")
+    assert not s.fullscreen
+    # Keyboard: Up/Down pick a row, Left/Right change it; the value label follows.
+    screen.selected = 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    assert s.table_colour == "red"
+    assert screen.buttons.buttons[4].text == "Red"
+
+    saved, message = store.load()
+    assert message is None and saved == s
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, SettingsScreen)
+    reopened = App((1280, 800))  # a new start reads them back from disk
+    assert reopened.settings == s
+    assert reopened.art.four_colour and reopened.art.back_name == "red"
+
+
+def test_default_table_options_per_game(app):
+    screen = open_from_menu(app)
+    assert [r.label for r in screen.rows][-2:] == ["Game", "Weapon use after a kill"]
+    press(app, "Weapon use after a kill")
+    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}
+    press(app, "Game")
+    assert "Target level" in [r.label for r in app.top.rows]
+    press(app, "Target level")
+    press(app, "Hand size", "<")
+    assert app.settings.table_options["bogey"] == {"hand_size": 4, "target": "normal",
+                                                    "auto_place": True}
+    assert store.load()[0].table_options == app.settings.table_options
+    key(app, pygame.K_ESCAPE)
+    app.top.play("bogey")  # the new-game screen starts from these
+    assert isinstance(app.top, NewGameDialog) and app.top.options["target"] == "normal"
+
+
+def test_from_the_pause_menu_speed_reaches_the_open_game(app):
+    app.start_game("scoundrel", 7)
+    game = app.top
+    settle(app)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseMenu)
+    assert [b.key_hint for b in pause.row.buttons] == ["Esc", "R", "N", "D", "F1", "S", "O", "M", "Q"]
+    key(app, pygame.K_o)
+    assert isinstance(app.top, SettingsScreen)
+    press(app, "Animation speed", "<")
+    assert app.settings.animation_speed == "slow" and game.table.speed == "slow"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is pause and pause.row.buttons[5].text == "Animation: slow"
+
+
+def test_confirm_new_deal_setting(app):
+    app.start_game("scoundrel", 7)
+    game = app.top
+    settle(app)
+    game.act(game.session.legal_actions()[0])
+    key(app, pygame.K_n)
+    assert isinstance(app.top, ConfirmDialog)
+    key(app, pygame.K_ESCAPE)
+    app.settings.confirm_new_deal = False
+    key(app, pygame.K_n)
+    assert app.top is game and game.session.actions == []
+
+
+def test_old_files_load_and_bad_values_are_refused(app):  # app: a private DECKHAND_HOME
+    path = store.path()
+    old = {"animation_speed": "fast", "fullscreen": False, "four_colour": True, "card_back": "red",
+           "table_colour": "grey", "table_options": {}}
+    path.write_text(json.dumps({"version": 1, "settings": old}))
+    loaded, message = store.load()
+    assert message is None and loaded.four_colour and loaded.table_colour == "grey"
+    assert loaded.sound_on and loaded.volume == 70 and loaded.confirm_new_deal
+    for bad in ({"volume": 101}, {"volume": 50.5}, {"sound_on": 1}, {"confirm_new_deal": "no"}):
+        path.write_text(json.dumps({"version": 1, "settings": bad}))
+        loaded, message = store.load()
+        assert message and loaded == store.Settings()
+        assert not path.exists()  # moved aside

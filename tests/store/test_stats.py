@@ -1,0 +1,108 @@
+"""Statistics: tallies per game, per table options and per player; the file and its repair."""
+import json
+
+import pytest
+
+from game.engine.contract import Result
+from game.store import stats
+
+SCOUNDREL = {"weapon_rule": "at_most"}
+BOGEY = {"hand_size": 5, "target": "novice", "auto_place": True}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
+
+
+def scoundrel(score):
+    return Result((score,), (0,) if score > 0 else (), "")
+
+
+def bogey(columns, level):
+    return Result((columns,), (0,) if level else (), "", {"level": level, "met_target": bool(level)})
+
+
+def test_streaks_scores_and_win_rate():
+    data = stats.empty()
+    for i, score in enumerate((5, 12, -30, 3, 8, 20, -4)):
+        table = stats.add(data, "scoundrel", SCOUNDREL, scoundrel(score), seed=100 + i)
+    f = stats.figures(table)
+    assert (f["played"], f["won"], f["streak"], f["best_streak"]) == (7, 5, 0, 3)
+    assert f["rate"] == pytest.approx(5 / 7)
+    assert f["best_score"] == 20 and f["average"] == pytest.approx(14 / 7)
+    assert [e["score"] for e in table["recent"]] == [5, 12, -30, 3, 8, 20, -4]
+    assert table["recent"][0]["seed"] == 100 and table["recent"][-1]["won"] is False
+    stats.add(data, "scoundrel", SCOUNDREL, scoundrel(1))
+    assert table["streak"] == 1
+
+
+def test_option_sets_are_kept_apart_and_recent_is_capped():
+    data = stats.empty()
+    for _ in range(25):
+        stats.add(data, "scoundrel", SCOUNDREL, scoundrel(2))
+    stats.add(data, "scoundrel", {"weapon_rule": "below"}, scoundrel(-3))
+    tables = data["games"]["scoundrel"]
+    assert len(tables) == 2
+    main = tables[stats.option_key(SCOUNDREL)]
+    assert main["played"] == 25 and len(main["recent"]) == stats.RECENT
+    assert tables[stats.option_key({"weapon_rule": "below"})]["won"] == 0
+
+
+def test_bogey_lower_is_better_levels_and_lost_games_have_no_score():
+    data = stats.empty()
+    for columns, level in ((11, "normal"), (9, "legendary"), (7, None), (11, "normal"), (10, "advanced")):
+        table = stats.add(data, "bogey", BOGEY, bogey(columns, level))
+    f = stats.figures(table)
+    assert f["best_score"] == 9 and f["scored"] == 4 and f["average"] == pytest.approx(41 / 4)
+    assert table["levels"] == {"normal": 2, "legendary": 1, "advanced": 1}
+    assert table["recent"][2]["score"] is None and table["recent"][2]["level"] is None
+    assert (f["streak"], f["best_streak"]) == (2, 2)
+
+
+def test_pass_and_play_records_every_player_by_name():
+    data = stats.empty()
+    players = [("Ann", "human"), ("Computer 1", "computer"), ("Bo", "human")]
+    stats.add(data, "scoundrel", {}, Result((3, 9, 1), (1,), ""), players)
+    table = stats.add(data, "scoundrel", {}, Result((7, 2, 4), (0,), ""), players)
+    people = table["players"]
+    assert people["Ann"]["played"] == 2 and people["Ann"]["won"] == 1 and people["Ann"]["best_score"] == 7
+    assert people["Computer 1"]["kind"] == "computer" and people["Computer 1"]["won"] == 1
+    assert people["Bo"]["won"] == 0 and stats.figures(people["Bo"])["average"] == 2.5
+    assert (table["played"], table["won"]) == (2, 1)  # the table follows the first human seat
+    assert table["recent"][0]["winners"] == ["Computer 1"]
+
+
+def test_record_writes_json_that_loads_back():
+    assert stats.load() == (stats.empty(), None)
+    assert stats.record("scoundrel", SCOUNDREL, scoundrel(4), seed=9) is None
+    stats.record("bogey", BOGEY, bogey(12, "novice"), [("You", "human")], seed=3)
+    data, message = stats.load()
+    assert message is None
+    assert json.loads(stats.path().read_text()) == data
+    assert data["games"]["scoundrel"][stats.option_key(SCOUNDREL)]["best_score"] == 4
+    assert data["games"]["bogey"][stats.option_key(BOGEY)]["players"]["You"]["played"] == 1
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", '{"version": 99, "games": {}}', '{"version": 1}',
+    '{"version": 1, "games": {"scoundrel": {"{}": {"played": -1}}}}',
+])
+def test_bad_files_are_moved_aside(text):
+    stats.path().write_text(text)
+    data, message = stats.load()
+    assert data == stats.empty() and "kept as stats.json.bad-" in message
+    assert not stats.path().exists()
+    assert list(stats.path().parent.glob("stats.json.bad-*"))
+
+
+def test_damaged_tallies_are_refused():
+    data = stats.empty()
+    table = stats.add(data, "scoundrel", SCOUNDREL, scoundrel(4))
+    for key, value in (("won", 5), ("best_score", "lots"), ("recent", [{"won": 1}]), ("levels", [])):
+        broken = json.loads(json.dumps(data))
+        broken["games"]["scoundrel"][stats.option_key(SCOUNDREL)][key] = value
+        with pytest.raises(ValueError):
+            stats._validate(broken)
+    assert stats._validate(json.loads(json.dumps(data)))["games"]["scoundrel"]
+    assert table["played"] == 1
