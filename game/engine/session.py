@@ -20,7 +20,7 @@ class Session:
         self.seed = seed
         self.deck = tuple(deck) if deck is not None else None
         first = self.rules.new_game(seats, seed, options, deck)
-        self.options = dict(first.options)
+        self.options = dict(getattr(first, "options", None) or {})
         self.states = [first]
         self.actions: list[str] = []
 

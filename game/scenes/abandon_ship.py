@@ -12,8 +12,6 @@ from .base import Dialog
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
-OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
-                  6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
 SMALL = (44, 62)     # boards and opponents' cards
 BOAT = (50, 70)      # lifeboat cards
 FIGHT = (70, 98)
@@ -40,33 +38,12 @@ class AbandonShipScene(PassAndPlayScene):
             Button(self.layout["menu"].rect, "Menu", self.pause, "Esc", text_size=16),
         ])
 
-    # -- where seats sit -----------------------------------------------------
-    def panel_of(self, seat: int):
-        """The layout place of a seat: `me` for the viewer, an oppN slot for the others."""
-        if seat == self.viewer:
-            return self.layout["me"]
-        n = self.seat_count
-        offset = (seat - self.viewer) % n
-        return self.layout[f"opp{OPPONENT_SLOTS[n - 1][offset - 1]}"]
-
-    def hand_slots(self, count: int) -> list:
-        hand = self.layout["hand"]
-        w = self.card_size[0]
-        gap = 18
-        total = count * w + max(0, count - 1) * gap
-        x0 = hand.x + (hand.w - total) / 2
-        return [(x0 + i * (w + gap), hand.y) for i in range(count)]
-
-    def row(self, x, y, width, size, count) -> list:
-        step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
-        return [(x + i * step, y) for i in range(count)]
-
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
         out = {}
         for (x, y), code in zip(self.hand_slots(len(view.hand)), view.hand):
             lift = 18 if code == self.selected else 0
-            out[code] = ((x, y - lift), True, 40, self.card_size)
+            out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
         board = self.layout["board"]
         for (x, y), code in zip(self.row(board.x, board.y, board.w, SMALL, len(view.boards[self.viewer])),
                                 view.boards[self.viewer]):
@@ -119,7 +96,12 @@ class AbandonShipScene(PassAndPlayScene):
         deck = self.layout["deck"]
         view = self.session.view(self.viewer)
 
+        revealed = {c for s, hand in enumerate(view.hands) if s != self.viewer and hand
+                    for c in hand} | {k for k in view.key_cards if k}
+
         def origin(code):
+            if code in revealed and view.phase in (rules.ROUND_OVER, rules.OVER):
+                return None  # the showdown: turned face up where it lies
             if code in view.hand or self.last_actor is None or code.startswith("#"):
                 return (deck.x, deck.y)
             panel = self.panel_of(self.last_actor)
@@ -242,13 +224,15 @@ class AbandonShipScene(PassAndPlayScene):
     # -- between rounds and at the end ---------------------------------------
     def update(self, dt: float) -> None:
         view = self.session.view(self.viewer)
-        if (view.last_round and view.last_round.round > self.summary_seen
-                and self.app.top is self and not self.table.busy and not self.handing_off):
+        pending = (view.last_round is not None and view.last_round.round > self.summary_seen
+                   and view.phase != rules.OVER)
+        if not pending:
+            super().update(dt)
+            return
+        self.table.update(dt)  # the reveal plays out; nobody acts until the summary is read
+        if self.app.top is self and not self.table.busy and not self.handing_off:
             self.summary_seen = view.last_round.round
-            if view.phase != rules.OVER:
-                self.app.push(RoundSummaryDialog(self.app, self, view))
-                return
-        super().update(dt)
+            self.app.push(RoundSummaryDialog(self.app, self, view))
 
     def show_result(self) -> None:
         view = self.session.view(self.viewer)
@@ -357,10 +341,10 @@ class RoundSummaryDialog(Dialog):
         name = lambda s: scene.seats[s].name  # noqa: E731
         lines = []
         for b in summary.boardings:
-            who = name(b.winner) if b.winner is not None else "nobody (a tie)"
-            contest = "" if len(b.claimants) == 1 else " over " + ", ".join(
-                f"{name(c)} {h}" for c, h in zip(b.claimants, b.holdings))
-            lines.append(f"{SUIT_SYMBOLS[b.suit]} {b.points} pts: {who}{contest}")
+            who = f"{name(b.winner)} boards" if b.winner is not None else "a tie: nobody boards"
+            contest = "" if len(b.claimants) == 1 else " (" + ", ".join(
+                f"{name(c)} {h}" for c, h in zip(b.claimants, b.holdings)) + " in the suit)"
+            lines.append(f"{SUIT_SYMBOLS[b.suit]} lifeboat, {b.points} pts: {who}{contest}")
         if not summary.boardings:
             lines.append("Nobody ran for a lifeboat.")
         scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"

@@ -12,10 +12,13 @@ import pygame
 
 from ..engine import bots
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen
 
+# Which of the layout's opp1..opp7 places (clockwise from the viewer's left) the other seats use.
+OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
+                  6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
 BOT_SLICE_SECONDS = 0.004   # thinking time per frame: the frame keeps its pace
 BOT_PACE_SECONDS = 0.9      # a move stays on screen this long before the next bot acts
 LOG_LINES = 22
@@ -76,6 +79,30 @@ class PassAndPlayScene(GameScene):
             return entry.format(**self.names())
         except (KeyError, IndexError, ValueError):
             return entry
+
+    # -- where seats sit -----------------------------------------------------
+    def panel_of(self, seat: int):
+        """The layout place of a seat: `me` for the viewer, an oppN place for the others."""
+        if seat == self.viewer:
+            return self.layout["me"]
+        offset = (seat - self.viewer) % self.seat_count
+        return self.layout[f"opp{OPPONENT_SLOTS[self.seat_count - 1][offset - 1]}"]
+
+    def hand_slots(self, count: int, gap: float = 18) -> list:
+        """Positions of the viewer's hand cards, centred in the layout's `hand`."""
+        hand = self.layout["hand"]
+        w = self.card_size[0]
+        if count > 1:
+            gap = min(gap, (hand.w - count * w) / (count - 1))  # overlap a big hand to fit
+        total = count * w + max(0, count - 1) * gap
+        x0 = hand.x + (hand.w - total) / 2
+        return [(x0 + i * (w + gap), hand.y) for i in range(count)]
+
+    @staticmethod
+    def row(x, y, width, size, count) -> list:
+        """`count` cards of `size` side by side from (x, y), overlapping to fit `width`."""
+        step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
+        return [(x + i * step, y) for i in range(count)]
 
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
@@ -163,11 +190,14 @@ class PassAndPlayScene(GameScene):
 
     def draw_log(self, surface) -> None:
         vp = self.viewport
-        entries = [self.words(e) for e in self.session.view(self.viewer).log][-LOG_LINES:]
-        draw_panel(surface, vp.rect(840, 70, 420, 620), fill=(8, 24, 16, 235))
+        panel = vp.rect(840, 70, 420, 620)
+        draw_panel(surface, panel, fill=(8, 24, 16, 240))
         draw_text(surface, vp, "Game log (L)", 20, (860, 84), theme.GOLD, face="bold")
-        for i, entry in enumerate(entries):
-            draw_text(surface, vp, entry[:62], 14, (860, 118 + i * 25), theme.INK)
+        lines = []
+        for entry in self.session.view(self.viewer).log:
+            lines.extend(wrap(self.words(entry), vp.length(14), vp.length(380)))
+        for i, line in enumerate(lines[-LOG_LINES:]):
+            draw_text(surface, vp, line, 14, (860, 118 + i * 25), theme.INK)
 
     def seat_info(self) -> list:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]

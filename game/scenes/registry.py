@@ -7,6 +7,7 @@ SCENES = {
     "scoundrel": ("game.scenes.scoundrel", "ScoundrelScene"),
     "bogey": ("game.scenes.bogey", "BogeyScene"),
     "abandon_ship": ("game.scenes.abandon_ship", "AbandonShipScene"),
+    "lamarckian_poker": ("game.scenes.lamarckian_poker", "LamarckianPokerScene"),
 }
 
 

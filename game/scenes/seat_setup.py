@@ -6,7 +6,7 @@ import pygame
 from ..engine import bots, games
 from ..engine.contract import resolve_options
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
 from .dialogs import DealNumberDialog
 from .pass_and_play import Seat, default_seats
@@ -133,7 +133,8 @@ class SeatSetupDialog(Scene):
 
     def draw(self, surface) -> None:
         vp = self.viewport
-        draw_panel(surface, vp.rect(290, 24, 700, self.bottom + 24 - 24))
+        shade(surface)
+        draw_panel(surface, vp.rect(290, 24, 700, self.bottom))
         draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30, (640, 40), theme.GOLD,
                   "midtop", "bold")
         draw_text(surface, vp, f"{len(self.seats)} seats", 22, (640, 104), theme.INK, "midtop",

@@ -109,7 +109,8 @@ class CardTable:
 
         New cards come from `origin` face down (a deal), in dict order, staggered;
         cards no longer placed travel to `retire_to` and vanish. Either may be a
-        function of the card code (None: appear or vanish in place).
+        function of the card code: an origin of None turns the card up where it
+        lies (a reveal), a retire point of None makes it vanish in place.
         """
         f = self.factor
         dealt = 0
@@ -118,9 +119,13 @@ class CardTable:
             size = tuple(place[3]) if len(place) > 3 else self.card_size
             sprite = self.sprites.get(code)
             if sprite is None or sprite.retiring:
-                start = origin(code) if callable(origin) else origin
-                start = start if start is not None else pos
-                sprite = CardSprite(code, start, face_up if start == pos else False, z, size)
+                if callable(origin):  # None from it: turned up where it lies (a reveal)
+                    start = origin(code)
+                    reveal, start = start is None, pos if start is None else start
+                else:
+                    reveal, start = False, origin if origin is not None else pos
+                shown = face_up and not reveal and start == pos
+                sprite = CardSprite(code, start, shown, z, size)
                 self.sprites[code] = sprite
                 delay = dealt * DEAL_STAGGER * f
                 dealt += 1

@@ -21,7 +21,7 @@ FRAME = 1 / 60
 SEED = 1234
 ACTIONS_PER_START = 180   # each action posts 1 to 9 events: about 5,000 events in all
 CARD_CODE = re.compile(r"(10|[2-9AJQK])[SHDC]\*?")  # "*": a second deck's card
-NOT_HOLDING = {"last_faced", "last_round"}  # fields that name cards held elsewhere
+NOT_HOLDING = {"last_faced", "last_round", "secret", "last_resolution", "log"}  # name cards held elsewhere
 KEYS = ([pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_TAB,
          pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END,
          pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1, pygame.K_KP_ENTER]

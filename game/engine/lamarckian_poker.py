@@ -1,0 +1,441 @@
+"""Lamarckian Poker: evolve a poker hand by capturing cards from a shared pool (2-8 players).
+
+Rulings (shared/RULINGS.md) decide every ambiguity. 52 cards, aces high. Each seat is dealt four
+cards, one at a time from seat 0. Each round four cards (fewer if the deck has fewer) are dealt
+face up to the pool; every living seat chooses a mark in secret, one seat at a time in seat order
+(`to_act`). When the last mark is chosen, `apply` reveals and resolves the whole round: marks go
+from highest to lowest (rank, then suit: clubs < diamonds < hearts < spades); each takes every
+pool card of its suit or rank, then falls into the pool (at its end). The rest of the pool is
+discarded, and a seat left with no cards is extinct. The round that empties the deck is the last
+(or the game ends early once every seat is extinct): the best poker hand (`poker.best_hand`)
+among the survivors wins, exact ties share the win, and with no survivor nobody wins.
+
+The only action is `mark <card>`. The view's `last_resolution` replays the latest round one mark
+at a time for the table. Result scores are 1 for each winner and 0 for everyone else; the
+summary and the log name players as {p0}, {p1}, ...
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from . import rng
+from .cards import FULL_DECK, check_deck, pretty
+from .contract import Action, IllegalAction, Result, check_json_header, resolve_options
+from .poker import VALUE, Hand, best_hand
+
+GAME_ID = "lamarckian_poker"
+TITLE = "Lamarckian Poker"
+BLURB = "2-8 players: mark cards to capture from the pool and evolve the best poker hand."
+SEATS = (2, 8)
+OPTIONS = ()
+UNDO = False
+JSON_VERSION = 1
+
+HAND_SIZE = 4
+POOL_SIZE = 4
+MARKING, OVER = "marking", "over"
+
+# Resolution order (and hand order): aces high, then clubs < diamonds < hearts < spades.
+STRENGTH = {c: VALUE[c] * 4 + "CDHS".index(c[-1]) for c in FULL_DECK}
+_MARK = {c: Action("mark", f"mark {c}", c) for c in FULL_DECK}
+_BY_TEXT = {a.text: a for a in _MARK.values()}
+
+
+class Step(NamedTuple):
+    """One mark played: who, which card, what it took, and the pool after it fell in."""
+
+    seat: int
+    mark: str
+    captured: tuple
+    pool: tuple
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A whole round, for the table to animate one mark at a time."""
+
+    round: int
+    pool: tuple      # as dealt at the round's start
+    steps: tuple     # Steps, highest mark first
+    extinct: tuple   # seats that went extinct at the end of the round
+
+    @property
+    def discarded(self) -> tuple:
+        return self.steps[-1].pool
+
+
+class ShowdownHand(NamedTuple):
+    cards: tuple     # the whole hand
+    best: Hand       # its best poker hand: `best.cards`, `best.name`
+
+
+def ordered(cards) -> tuple:
+    """Cards lowest first, in resolution order."""
+    return tuple(sorted(cards, key=STRENGTH.__getitem__))
+
+
+def resolve(pool, marks) -> tuple:
+    """The Steps of a round: `marks` is (seat, card) pairs, in any order."""
+    pool, steps = tuple(pool), []
+    for seat, mark in sorted(marks, key=lambda m: STRENGTH[m[1]], reverse=True):
+        rank, suit = mark[:-1], mark[-1]
+        captured = tuple(c for c in pool if c[-1] == suit or c[:-1] == rank)
+        pool = tuple(c for c in pool if c not in captured) + (mark,)
+        steps.append(Step(seat, mark, captured, pool))
+    return tuple(steps)
+
+
+def _and(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cards_text(cards) -> str:
+    return _and(map(pretty, cards))
+
+
+class State:
+    """A Lamarckian Poker game. Treat as immutable: `apply` returns a new one."""
+
+    __slots__ = ("seats", "deck", "hands", "secret", "alive", "pool", "marks", "discards",
+                 "round", "phase", "last", "log", "seed", "revealed")
+
+    def __init__(self, seats, deck, hands, secret, alive, pool, marks, discards, round_, phase,
+                 last, log, seed, revealed):
+        self.seats = seats
+        self.deck = deck            # tuple, top card first
+        self.hands = hands          # per seat, a tuple in `ordered` order
+        self.secret = secret        # per seat, its hand and mark cards no other seat has seen
+        self.alive = alive          # per seat
+        self.pool = pool            # as dealt this round
+        self.marks = marks          # per seat, the mark chosen this round or None
+        self.discards = discards    # discarded pool cards, oldest first
+        self.round = round_         # rounds dealt so far
+        self.phase = phase
+        self.last = last            # Resolution of the latest round, or None
+        self.log = log
+        self.seed = seed
+        self.revealed = revealed    # cards turned face up so far
+
+    def copy(self) -> "State":
+        return State(self.seats, self.deck, self.hands, self.secret, self.alive, self.pool,
+                     self.marks, self.discards, self.round, self.phase, self.last, self.log,
+                     self.seed, self.revealed)
+
+    @property
+    def to_act(self):
+        if self.phase != MARKING:
+            return None
+        for seat in range(self.seats):
+            if self.alive[seat] and self.marks[seat] is None:
+                return seat
+        return None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and all(
+            getattr(self, k) == getattr(other, k) for k in State.__slots__)
+
+    def __repr__(self) -> str:
+        return (f"<LamarckianPoker {self.phase} round {self.round} pool={self.pool} "
+                f"hands={self.hands} deck={len(self.deck)}>")
+
+
+def _with(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _deal_pool(s: State) -> None:
+    s.round += 1
+    s.pool, s.deck = s.deck[:POOL_SIZE], s.deck[POOL_SIZE:]
+    s.revealed += len(s.pool)
+    s.log += (f"Round {s.round}: the pool is {_cards_text(s.pool)}.",)
+
+
+def new_game(seats=2, seed=0, options=None, deck=None) -> State:
+    if (not isinstance(seats, int) or isinstance(seats, bool)
+            or not SEATS[0] <= seats <= SEATS[1]):
+        raise ValueError(f"Lamarckian Poker is for {SEATS[0]} to {SEATS[1]} players")
+    resolve_options(OPTIONS, options)
+    rng_state = rng.seed_state(seed)  # also validates the deal number
+    if deck is None:
+        deck, _ = rng.shuffled(FULL_DECK, rng_state)
+    else:
+        deck = check_deck(deck, FULL_DECK)
+    dealt = HAND_SIZE * seats
+    hands = tuple(ordered(deck[seat:dealt:seats]) for seat in range(seats))
+    s = State(seats, deck[dealt:], hands, hands, (True,) * seats, (), (None,) * seats, (), 0,
+              MARKING, None, (), seed, 0)
+    _deal_pool(s)
+    return s
+
+
+def legal_actions(state: State) -> list:
+    seat = state.to_act
+    return [] if seat is None else [_MARK[c] for c in state.hands[seat]]
+
+
+def _why_illegal(state: State, action) -> str | None:
+    text = action.text if isinstance(action, Action) else action
+    a = _BY_TEXT.get(text)
+    if a is None:
+        return f"{text!r} is not a Lamarckian Poker action: choose a mark, e.g. 'mark 7H'."
+    if state.phase != MARKING:
+        return "The game is over."
+    if a.card not in state.hands[state.to_act]:
+        return f"The {pretty(a.card)} is not in your hand: mark one of your own cards."
+    return None
+
+
+def apply(state: State, action) -> State:
+    """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
+    why = _why_illegal(state, action)
+    if why is not None:
+        raise IllegalAction(why)
+    card = _BY_TEXT[action.text if isinstance(action, Action) else action].card
+    seat = state.to_act
+    s = state.copy()
+    s.hands = _with(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+    s.marks = _with(state.marks, seat, card)
+    if s.to_act is None:
+        _end_round(s)
+    return s
+
+
+def _end_round(s: State) -> None:
+    marks = [(seat, m) for seat, m in enumerate(s.marks) if m is not None]
+    steps = resolve(s.pool, marks)
+    hands, log = list(s.hands), list(s.log)
+    log.append("Marks: " + ", ".join(f"{{p{seat}}} {pretty(m)}" for seat, m in marks) + ".")
+    for step in steps:
+        hands[step.seat] = ordered(hands[step.seat] + step.captured)
+        took = _cards_text(step.captured) if step.captured else "nothing"
+        log.append(f"{{p{step.seat}}} marks with the {pretty(step.mark)} and takes "
+                   f"{'the ' if step.captured else ''}{took}.")
+    log.append(f"The pool is discarded: {_cards_text(steps[-1].pool)}.")
+    extinct = tuple(seat for seat in range(s.seats) if s.alive[seat] and not hands[seat])
+    log.extend(f"{{p{seat}}} has no cards left and is extinct." for seat in extinct)
+    s.hands, s.log = tuple(hands), tuple(log)
+    s.secret = tuple(tuple(c for c in sec if c != m) for sec, m in zip(s.secret, s.marks))
+    s.alive = tuple(a and seat not in extinct for seat, a in enumerate(s.alive))
+    s.discards += steps[-1].pool
+    s.last = Resolution(s.round, s.pool, steps, extinct)
+    s.revealed += len(marks)
+    s.pool, s.marks = (), (None,) * s.seats
+    if s.deck and any(s.alive):
+        _deal_pool(s)
+    else:
+        _showdown(s)
+
+
+def _showdown(s: State) -> None:
+    s.phase = OVER
+    log = list(s.log)
+    for seat, hand in enumerate(showdown(s)):
+        if hand is not None:
+            s.revealed += len(s.secret[seat])
+            log.append(f"{{p{seat}}} shows {hand.best.name}: {_cards_text(hand.best.cards)}.")
+    log.append(_summary(s))
+    s.secret, s.log = ((),) * s.seats, tuple(log)
+
+
+def showdown(state: State) -> tuple:
+    """Per seat, its ShowdownHand, or None for an extinct seat (any time: the state sees all)."""
+    return tuple(ShowdownHand(hand, best_hand(hand)) if alive else None
+                 for hand, alive in zip(state.hands, state.alive))
+
+
+def _winners(hands) -> tuple:
+    best = max((h.best for h in hands if h is not None), default=None)
+    return tuple(seat for seat, h in enumerate(hands) if h is not None and h.best == best)
+
+
+def _summary(state: State) -> str:
+    hands = showdown(state)
+    winners = _winners(hands)
+    if not winners:
+        return "Every player is extinct: nobody wins."
+    name = hands[winners[0]].best.name
+    if len(winners) == 1:
+        return f"{{p{winners[0]}}} wins with {name}."
+    return f"{_and(f'{{p{seat}}}' for seat in winners)} share the win, each with {name}."
+
+
+def is_over(state: State) -> bool:
+    return state.phase == OVER
+
+
+def result(state: State) -> Result:
+    if not is_over(state):
+        raise ValueError("the game is not over yet")
+    hands = showdown(state)
+    winners = _winners(hands)
+    details = {
+        "showdown": tuple(None if h is None else {"hand": h.cards, "best": h.best.cards,
+                                                  "name": h.best.name} for h in hands),
+        "extinct": tuple(seat for seat, alive in enumerate(state.alive) if not alive),
+        "rounds": state.round,
+    }
+    scores = tuple(int(seat in winners) for seat in range(state.seats))
+    return Result(scores, winners, _summary(state), details)
+
+
+def revealed(state: State) -> int:
+    """How many cards have been turned face up so far (pool cards, marks, showdown hands)."""
+    return state.revealed
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat sees: its own hand and mark, counts of the others, the public piles."""
+
+    seat: int
+    seats: int
+    hand: tuple
+    mark: str | None         # this seat's mark for the round, once chosen
+    hand_counts: tuple       # per seat (a chosen mark is not counted)
+    known: tuple             # per seat, the cards of its hand and mark everyone has seen it take
+    alive: tuple
+    chosen: tuple            # per seat, whether it has chosen its mark this round
+    pool: tuple
+    deck_count: int
+    discards: tuple
+    round: int
+    phase: str
+    to_act: int | None
+    last_resolution: Resolution | None
+    showdown: tuple          # when over: per seat a ShowdownHand or None (extinct); else ()
+    winners: tuple           # when over
+    log: tuple
+
+    @property
+    def living(self) -> tuple:
+        return tuple(seat for seat, alive in enumerate(self.alive) if alive)
+
+
+def view(state: State, seat: int = 0) -> View:
+    if not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise ValueError(f"this game has seats 0 to {state.seats - 1}")
+    over = state.phase == OVER
+    hands = showdown(state) if over else ()
+    return View(
+        seat, state.seats, state.hands[seat], state.marks[seat],
+        tuple(map(len, state.hands)),
+        tuple(ordered(c for c in h + (m,) * (m is not None) if c not in sec)
+              for h, m, sec in zip(state.hands, state.marks, state.secret)),
+        state.alive, tuple(m is not None for m in state.marks), state.pool, len(state.deck),
+        state.discards, state.round, state.phase, state.to_act, state.last, hands,
+        _winners(hands) if over else (), state.log)
+
+
+def _resolution_json(r: Resolution | None):
+    if r is None:
+        return None
+    return {"round": r.round, "pool": list(r.pool), "extinct": list(r.extinct),
+            "steps": [[st.seat, st.mark, list(st.captured), list(st.pool)] for st in r.steps]}
+
+
+def to_json(state: State) -> dict:
+    return {
+        "game": GAME_ID, "version": JSON_VERSION, "seats": state.seats,
+        "deck": list(state.deck), "hands": [list(h) for h in state.hands],
+        "secret": [list(h) for h in state.secret], "alive": list(state.alive),
+        "pool": list(state.pool), "marks": list(state.marks), "discards": list(state.discards),
+        "round": state.round, "phase": state.phase, "last_resolution": _resolution_json(state.last),
+        "log": list(state.log), "seed": state.seed, "revealed": state.revealed,
+    }
+
+
+def _bad(what: str) -> ValueError:
+    return ValueError(f"saved Lamarckian Poker state has a bad {what}")
+
+
+def _expect(data, key: str, kind, length=None):
+    if not isinstance(data, dict) or key not in data:
+        raise ValueError(f"saved Lamarckian Poker state is missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _bad(repr(key))
+    if length is not None and len(value) != length:
+        raise _bad(repr(key))
+    return value
+
+
+def _cards(value, what: str) -> tuple:
+    if not isinstance(value, list) or not all(isinstance(c, str) and c in VALUE for c in value):
+        raise _bad(what)
+    return tuple(value)
+
+
+def _load_resolution(data, seats: int):
+    if data is None:
+        return None
+    pool = _cards(_expect(data, "pool", list), "last_resolution pool")
+    marks = []
+    for step in _expect(data, "steps", list):
+        if not (isinstance(step, list) and len(step) == 4 and type(step[0]) is int
+                and 0 <= step[0] < seats and isinstance(step[1], str) and step[1] in VALUE):
+            raise _bad("last_resolution step")
+        marks.append((step[0], step[1]))
+    extinct = _expect(data, "extinct", list)
+    if not all(type(s) is int and 0 <= s < seats for s in extinct) \
+            or len(set(extinct)) != len(extinct):
+        raise _bad("last_resolution extinct")
+    steps = resolve(pool, marks)
+    if (not steps or len({s for s, _ in marks}) != len(marks) or len(set(pool)) != len(pool)
+            or set(pool) & {m for _, m in marks}
+            or [[st.seat, st.mark, list(st.captured), list(st.pool)] for st in steps]
+            != data["steps"]):
+        raise _bad("last_resolution: its steps do not follow from its pool and marks")
+    return Resolution(_expect(data, "round", int), pool, steps, tuple(extinct))
+
+
+def from_json(data: dict) -> State:
+    """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
+    check_json_header(data, GAME_ID, JSON_VERSION)
+    seats = _expect(data, "seats", int)
+    if not SEATS[0] <= seats <= SEATS[1]:
+        raise _bad("'seats'")
+    deck, pool, discards = (_cards(_expect(data, k, list), repr(k))
+                            for k in ("deck", "pool", "discards"))
+    hands = tuple(ordered(_cards(h, "hand")) for h in _expect(data, "hands", list, seats))
+    secret = tuple(ordered(_cards(h, "secret")) for h in _expect(data, "secret", list, seats))
+    marks = tuple(_expect(data, "marks", list, seats))
+    if not all(m is None or (isinstance(m, str) and m in VALUE) for m in marks):
+        raise _bad("'marks'")
+    alive = tuple(_expect(data, "alive", list, seats))
+    if not all(isinstance(a, bool) for a in alive):
+        raise _bad("'alive'")
+    check_deck(deck + pool + discards + sum(hands, ()) + tuple(m for m in marks if m), FULL_DECK)
+    if any(len(set(sec)) != len(sec) or not set(sec) <= {*h, m}
+           for sec, h, m in zip(secret, hands, marks)):
+        raise _bad("'secret': it holds cards that are not in the hand")
+    if any(not a and (h or m) for a, h, m in zip(alive, hands, marks)):
+        raise _bad("seat: an extinct seat still holds cards")
+    phase, round_ = _expect(data, "phase", str), _expect(data, "round", int)
+    if phase == MARKING:
+        waiting = [seat for seat in range(seats) if alive[seat] and marks[seat] is None]
+        if not waiting or not 1 <= len(pool) <= POOL_SIZE or round_ < 1:
+            raise _bad("round: no seat left to choose a mark, or a bad pool")
+        if any(not hands[seat] for seat in waiting):
+            raise _bad("seat: a living seat has no card to mark")
+    elif phase == OVER:
+        if pool or any(marks) or (deck and any(alive)) or round_ < 1:
+            raise _bad("finish: the game ended with cards still in play")
+    else:
+        raise _bad("'phase'")
+    last = _load_resolution(_expect(data, "last_resolution", (dict, type(None))), seats)
+    if (last is None) != (phase == MARKING and round_ == 1) or (
+            last is not None and (last.round != round_ - (phase == MARKING)
+                                  or any(alive[seat] for seat in last.extinct))):
+        raise _bad("'last_resolution': it is not the latest round")
+    log = tuple(_expect(data, "log", list))
+    if not all(isinstance(line, str) for line in log):
+        raise _bad("'log'")
+    seed = _expect(data, "seed", int)
+    rng.seed_state(seed)
+    turned_up = _expect(data, "revealed", int)
+    if turned_up < 0:
+        raise _bad("'revealed'")
+    return State(seats, deck, hands, secret, alive, pool, marks, discards, round_, phase, last,
+                 log, seed, turned_up)

@@ -1,0 +1,310 @@
+"""The Lamarckian Poker table: the pool in the middle, secret marks, and each round's
+resolution played back one mark at a time."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import lamarckian_poker as rules
+from ..engine.cards import pretty
+from ..ui import theme
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .dialogs import ResultScreen
+from .pass_and_play import PassAndPlayScene
+
+SMALL = (44, 62)
+BACK = (30, 42)
+POOL = (84, 118)
+STEP_SECONDS = 1.1
+
+
+class Playback:
+    """Where the replay of a round's resolution stands: -1 shows the revealed marks,
+    k >= 0 the pool after mark k fell in."""
+
+    def __init__(self, resolution):
+        self.resolution = resolution
+        self.stage = -1
+        self.timer = 0.0
+
+    @property
+    def steps(self):
+        return self.resolution.steps
+
+    @property
+    def done(self) -> bool:
+        return self.stage >= len(self.steps)
+
+    def pool(self) -> tuple:
+        return self.resolution.pool if self.stage < 0 else self.steps[self.stage].pool
+
+    def marks_waiting(self) -> tuple:
+        return tuple(self.steps[self.stage + 1:])
+
+    def pending(self) -> set:
+        """Cards captured by marks not yet played: still in the pool on screen."""
+        return {c for step in self.steps[self.stage + 1:] for c in step.captured}
+
+
+class LamarckianPokerScene(PassAndPlayScene):
+    game_id = "lamarckian_poker"
+    size_from = "mark"
+
+    def __init__(self, app, seed=None, options=None, seats=None):
+        self.selected: str | None = None
+        self.playback: Playback | None = None
+        self.rounds_shown = 0
+        super().__init__(app, seed, options, seats)
+        self.act_button = Button(self.layout["act"].rect, "Skip", self.skip, "Space", text_size=16)
+        self.buttons = ButtonRow([
+            self.act_button,
+            Button(self.layout["log"].rect, "Log", self.toggle_log, "L", text_size=16),
+            Button(self.layout["menu"].rect, "Menu", self.pause, "Esc", text_size=16),
+        ])
+
+    def on_new_game(self) -> None:
+        super().on_new_game()
+        self.playback = None
+        self.selected = None
+        self.rounds_shown = getattr(self.session.state, "round", 0)
+
+    # -- what is on the table now --------------------------------------------
+    def placements(self, view) -> dict:
+        out = {}
+        pending = self.playback.pending() if self.playback else set()
+        pool = self.playback.pool() if self.playback else view.pool
+        hand = [c for c in view.hand if c not in pending]
+        for (x, y), code in zip(self.hand_slots(len(hand)), hand):
+            lift = 18 if code == self.selected else 0
+            out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
+        if view.mark and not self.playback:
+            mark = self.layout["mark"]
+            out[view.mark] = ((mark.x, mark.y), True, 45, self.card_size)
+        zone = self.layout["pool"]
+        for i, ((x, y), code) in enumerate(zip(self.row(zone.x + 10, zone.y + 30, zone.w - 20, POOL,
+                                                        len(pool)), pool)):
+            out[code] = ((x, y), True, 20 + i, POOL)
+        if self.playback:
+            marks = self.layout["marks"]
+            waiting = self.playback.marks_waiting()
+            spots = self.row(marks.x + 10, marks.y + 26, marks.w - 20, SMALL, len(waiting))
+            for (x, y), step in zip(spots, waiting):
+                out[step.mark] = ((x, y), True, 60, SMALL)
+        for seat in range(view.seats):
+            if seat != self.viewer:
+                self.place_opponent(out, view, seat, pending)
+        if view.discards:
+            pile = self.layout["discard"]
+            for i, code in enumerate(view.discards[-3:] if not self.playback else ()):
+                out[code] = ((pile.x, pile.y), True, i, self.card_size)
+        return out
+
+    def place_opponent(self, out, view, seat, pending) -> None:
+        panel = self.panel_of(seat)
+        shown = view.showdown[seat].cards if view.showdown and view.showdown[seat] else None
+        known = [c for c in (shown or view.known[seat]) if c not in pending]
+        hidden = 0 if shown else max(0, view.hand_counts[seat] - len(view.known[seat]))
+        for i, ((x, y), code) in enumerate(zip(self.row(panel.x + 10, panel.y + 82, panel.w - 20,
+                                                        SMALL, len(known)), known)):
+            out[code] = ((x, y), True, 12 + i, SMALL)
+        for i, (x, y) in enumerate(self.row(panel.x + 10, panel.y + 34, 140, BACK, hidden)):
+            out[f"#{seat}:{i}"] = ((x, y), False, 10 + i, BACK)
+        if view.chosen[seat] and view.phase == rules.MARKING and not self.playback:
+            out[f"#{seat}:mark"] = ((panel.x + panel.w - 10 - BACK[0], panel.y + 34), False, 20, BACK)
+
+    def deal_origin(self):
+        deck = self.layout["deck"]
+        return (deck.x, deck.y)
+
+    def retire_point(self):
+        pile = self.layout["discard"]
+        return lambda code: None if code.startswith("#") else (pile.x, pile.y)
+
+    # -- the resolution, one mark at a time ----------------------------------------
+    def refresh(self, deal=False) -> None:
+        view = self.session.view(self.viewer)
+        res = view.last_resolution
+        if res is not None and res.round > self.rounds_shown and not deal:
+            self.rounds_shown = res.round
+            self.playback = Playback(res)
+            self.say("The marks are revealed: " + ", ".join(
+                f"{self.seats[s.seat].name} {pretty(s.mark)}" for s in res.steps) + ".")
+        super().refresh(deal)
+
+    def skip(self) -> None:
+        if self.playback:
+            self.playback = None
+            self.refresh()
+            self.table.finish_all()
+
+    def advance_playback(self, dt: float) -> None:
+        pb = self.playback
+        pb.timer -= dt
+        if pb.timer > 0 or self.table.busy:
+            return
+        pb.stage += 1
+        pb.timer = STEP_SECONDS * max(self.table.factor, 0.1)
+        if pb.done:
+            self.playback = None
+            extinct = [self.seats[s].name for s in pb.resolution.extinct]
+            if extinct:
+                self.say(f"Extinct: {', '.join(extinct)}.")
+        else:
+            step = pb.steps[pb.stage]
+            took = ", ".join(pretty(c) for c in step.captured) or "nothing"
+            self.say(f"{self.seats[step.seat].name}'s {pretty(step.mark)} takes {took}.")
+        super().refresh()
+
+    def update(self, dt: float) -> None:
+        if self.playback:
+            self.table.update(dt)
+            if self.app.top is self:
+                self.advance_playback(dt)
+            return
+        super().update(dt)
+
+    def accepts_moves(self) -> bool:
+        return self.playback is None and super().accepts_moves()
+
+    # -- choosing a mark -----------------------------------------------------------
+    def drop_zones(self) -> dict:
+        return {"mark": pygame.Rect(self.layout["mark"].rect)}
+
+    def can_drag(self, code: str) -> bool:
+        return code in self.session.view(self.viewer).hand
+
+    def drop_action(self, code: str, zone: str):
+        return (f"mark {code}", None) if zone == "mark" else (None, None)
+
+    def click(self, code: str) -> None:
+        if code not in self.session.view(self.viewer).hand:
+            return
+        self.selected = None if self.selected == code else code
+        if self.selected:
+            self.say(f"Mark with the {pretty(code)}? Press Enter or click the mark place.", "hint")
+        self.refresh()
+
+    def on_table_click(self, point) -> None:
+        if self.selected and self.accepts_moves() and self.zone_at(point) == "mark":
+            self.choose_selected()
+
+    def choose_selected(self) -> None:
+        code, self.selected = self.selected, None
+        if not self.act(f"mark {code}"):
+            self.refresh()
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def on_key(self, event) -> None:
+        view = self.session.view(self.viewer)
+        key = event.key
+        if key == pygame.K_SPACE:
+            self.skip()
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(view.hand):
+            self.click(view.hand[key - pygame.K_1])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected:
+            self.choose_selected()
+        else:
+            super().on_key(event)
+
+    def hint(self):
+        return None
+
+    # -- the end -------------------------------------------------------------------
+    def show_result(self) -> None:
+        if self.playback:
+            return
+        view = self.session.view(self.viewer)
+        self.app.push(ShowdownScreen(self.app, self, view))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        deck = self.layout["deck"]
+        w, h = vp.length(deck.w), vp.length(deck.h)
+        pool = self.layout["pool"]
+        draw_panel(surface, vp.rect(*pool.rect), fill=(0, 0, 0, 50), edge=(90, 130, 104))
+        draw_text(surface, vp, "Pool", 16, (pool.x + 12, pool.y + 6), theme.INK_DIM, face="bold")
+        if self.playback:
+            marks = self.layout["marks"]
+            draw_panel(surface, vp.rect(*marks.rect), fill=(60, 42, 24, 170), edge=theme.GOLD)
+            draw_text(surface, vp, "Marks, highest first", 15, (marks.x + 12, marks.y + 4),
+                      theme.GOLD, face="bold")
+        for i in range(min(5, (view.deck_count + 7) // 8)):
+            surface.blit(art.back(w, h), vp.point(deck.x - i * 2, deck.y - i * 2))
+        draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x + deck.w / 2, deck.y + deck.h + 6),
+                  theme.INK_DIM, "midtop")
+        pile = self.layout["discard"]
+        if not view.discards or self.playback:
+            surface.blit(art.slot(w, h, "Discard"), vp.point(pile.x, pile.y))
+        draw_text(surface, vp, f"Discarded: {len(view.discards)}", 15,
+                  (pile.x + pile.w / 2, pile.y + pile.h + 6), theme.INK_DIM, "midtop")
+        for seat in range(view.seats):
+            self.draw_seat(surface, view, seat)
+        mine = self.accepts_moves()
+        if mine and not view.mark:
+            mark = self.layout["mark"]
+            surface.blit(art.slot(w, h, "Mark", highlight=bool(self.selected)),
+                         vp.point(mark.x, mark.y))
+        title = self.layout["title"]
+        draw_text(surface, vp, f"Round {view.round}", 16, (title.x, title.y + 40), theme.INK_DIM)
+        self.act_button.enabled = self.playback is not None
+
+    def draw_seat(self, surface, view, seat) -> None:
+        vp = self.viewport
+        panel = self.panel_of(seat)
+        active = view.to_act == seat and not self.playback
+        alive = view.alive[seat]
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        draw_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
+                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
+        if not alive:
+            status = "extinct"
+        elif view.phase == rules.MARKING and seat != self.viewer and not self.playback:
+            status = "mark chosen" if view.chosen[seat] else "choosing…"
+        else:
+            status = f"{view.hand_counts[seat]} cards"
+        draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9), theme.INK_DIM,
+                  "topright")
+        if seat == self.viewer:
+            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
+                      theme.INK_DIM)
+            if view.hand and alive:
+                from ..engine.poker import best_hand
+                draw_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
+                          (panel.x + 10, panel.y + 64), theme.INK)
+
+
+class ShowdownScreen(ResultScreen):
+    """The end: every surviving hand's best five and its name, the winners highlighted."""
+
+    width = 900
+
+    def __init__(self, app, scene, view):
+        self.view = view
+        self.scene = scene
+        names = [s.name for s in scene.seats]
+        winners = [names[w] for w in view.winners]
+        headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+                    if winners else "Everyone went extinct: nobody wins")
+        self.rows = [(seat, hand) for seat, hand in enumerate(view.showdown) if hand]
+        lines = [""] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
+        won = any(scene.seats[w].is_human for w in view.winners)
+        super().__init__(app, scene, won, headline, lines)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        vp = self.viewport
+        x, y, w, _ = self.panel
+        for i, (seat, hand) in enumerate(self.rows):
+            top = y + 100 + 30 * i
+            win = seat in self.view.winners
+            colour = theme.GOLD if win else theme.INK
+            name = self.scene.seats[seat].name + (" ★" if win else "")
+            draw_text(surface, vp, name, 16, (x + 30, top), colour, face="bold")
+            draw_text(surface, vp, hand.best.name, 16, (x + 200, top), colour)
+            for j, code in enumerate(hand.best.cards):
+                image = self.app.art.face(code, vp.length(18), vp.length(25))
+                surface.blit(image, vp.point(x + w - 140 + j * 22, top))

@@ -1,0 +1,101 @@
+"""Lamarckian Poker with humans and computers, played through posted events."""
+import pygame
+
+from game.engine import lamarckian_poker as rules
+from game.scenes.handoff import HandOffScreen
+from game.scenes.lamarckian_poker import LamarckianPokerScene, ShowdownScreen
+from game.scenes.pass_and_play import Seat
+
+from .driver import click, drag, frames, key
+
+SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "strong"),
+         Seat("Dan", "computer", "random")]
+
+
+def start(app, seed=5, speed="instant"):
+    app.settings.animation_speed = speed
+    app.start_game("lamarckian_poker", seed, None, seats=list(SEATS))
+    return app.top
+
+
+def centre(sprite):
+    return (sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] + sprite.size[1] / 2)
+
+
+def test_a_whole_game_with_two_humans_and_two_bots(app):
+    scene = start(app)
+    assert isinstance(scene, LamarckianPokerScene)
+    hand_offs, marks_by_humans, skipped = 0, 0, 0
+    for _ in range(20000):
+        frames(app)
+        top = app.top
+        if isinstance(top, ShowdownScreen):
+            break
+        if isinstance(top, HandOffScreen):
+            hand_offs += 1
+            key(app, pygame.K_RETURN)
+            continue
+        if scene.playback and scene.playback.stage >= 0 and skipped < 2:
+            skipped += 1
+            click(app, scene.layout["act"].center)  # Skip: the rest of the round at once
+            assert scene.playback is None
+            continue
+        if top is scene and scene.accepts_moves():
+            view = scene.session.view(scene.viewer)
+            index = min(len(view.hand), 9) - 1  # keys 1..9 reach the first nine cards
+            code = view.hand[index]
+            before = len(scene.session.actions)
+            if marks_by_humans % 2:
+                drag(app, centre(scene.table.sprites[code]), scene.layout["mark"].center)
+            else:
+                key(app, pygame.K_1 + index)
+                key(app, pygame.K_RETURN)
+            assert scene.session.actions[before:] == [f"mark {code}"], scene.status
+            marks_by_humans += 1
+    state = scene.session.state
+    assert state.phase == rules.OVER
+    assert isinstance(app.top, ShowdownScreen)
+    assert hand_offs >= 2 and marks_by_humans >= 2 and skipped == 2
+    survivors = [s for s, hand in enumerate(app.top.view.showdown) if hand]
+    assert {s for s, _ in app.top.rows} == set(survivors)
+    assert set(app.top.view.winners) <= set(survivors)
+
+
+def test_the_resolution_plays_one_mark_at_a_time(app):
+    scene = start(app, speed="normal")
+    for _ in range(5000):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+        elif scene.playback:
+            break
+        elif app.top is scene and scene.accepts_moves() and not scene.table.busy:
+            scene.act(scene.session.legal_actions()[0])
+    assert scene.playback is not None and scene.playback.stage == -1
+    steps = len(scene.playback.steps)
+    seen = set()
+    for _ in range(3000):
+        frames(app)
+        if scene.playback is None:
+            break
+        seen.add(scene.playback.stage)
+    assert seen >= set(range(-1, steps)), "every mark was shown in turn"
+    assert not scene.accepts_moves() or scene.playback is None
+
+
+def test_marks_stay_hidden_until_the_reveal(app):
+    scene = start(app)
+    for _ in range(3000):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+            continue
+        state = scene.session.state
+        if state.phase == rules.MARKING and any(state.marks) and app.top is scene:
+            chosen = {m for s, m in enumerate(state.marks) if m and s != scene.viewer}
+            if chosen:
+                assert not chosen & set(scene.table.sprites), "another seat's mark is on show"
+                return
+        if app.top is scene and scene.accepts_moves():
+            scene.act(scene.session.legal_actions()[0])
+    raise AssertionError("no moment with another seat's mark chosen came")
