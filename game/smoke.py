@@ -13,7 +13,8 @@ import traceback
 
 import pygame
 
-FRAME = 1 / 60
+from .driver import click, drag, frames, key, settle
+
 MOVES = 3
 
 
@@ -117,50 +118,3 @@ def wait_for_turn(app, scene, limit: int = 3600) -> None:
 def check(condition, message: str) -> None:
     if not condition:
         raise AssertionError(message)
-
-
-# -- real events through the queue, as tests/scenes/driver.py posts them ----------------
-def frames(app, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(FRAME)
-
-
-def settle(app, limit: int = 900) -> None:
-    for _ in range(limit):
-        frames(app)
-        table = getattr(app.top, "table", None)
-        if table is None or not table.busy:
-            return
-    raise AssertionError("the cards never stopped moving")
-
-
-def post(event_type, **attrs) -> None:
-    pygame.event.post(pygame.event.Event(event_type, **attrs))
-
-
-def click(app, logical) -> None:
-    pos = app.viewport.point(*logical)
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    frames(app, 2)
-
-
-def drag(app, start, end, steps: int = 6) -> None:
-    a, b = app.viewport.point(*start), app.viewport.point(*end)
-    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-    frames(app)
-    for i in range(1, steps + 1):
-        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-        frames(app)
-    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-    frames(app, 2)
-
-
-def key(app, k: int) -> None:
-    name = pygame.key.name(k)
-    text = name if len(name) == 1 else ""
-    post(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0)
-    post(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0)
-    frames(app, 2)

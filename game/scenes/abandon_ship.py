@@ -26,7 +26,6 @@ class AbandonShipScene(PassAndPlayScene):
     game_id = "abandon_ship"
 
     def __init__(self, app, seed=None, options=None, seats=None):
-        self.selected: str | None = None
         self.last_actor: int | None = None
         self.summary_seen = 0
         super().__init__(app, seed, options, seats)
@@ -146,12 +145,8 @@ class AbandonShipScene(PassAndPlayScene):
         return None, None
 
     def click(self, code: str) -> None:
-        if code not in self.session.view(self.viewer).hand:
-            return
-        self.selected = None if self.selected == code else code
-        if self.selected:
-            self.say(self.prompt_for(code), "hint")
-        self.refresh()
+        if code in self.session.view(self.viewer).hand:
+            self.select(code, self.prompt_for(code))
 
     def prompt_for(self, code: str) -> str:
         phase = self.session.view(self.viewer).phase
@@ -160,22 +155,6 @@ class AbandonShipScene(PassAndPlayScene):
         if phase == rules.FIGHT:
             return f"Click the fight to raise with the {plain(code)}."
         return f"Click its lifeboat to discard the {plain(code)}, or a player to attack with it."
-
-    def on_table_click(self, point) -> None:
-        if not self.selected or not self.accepts_moves():
-            return
-        zone = self.zone_at(point)
-        if zone is None:
-            self.selected = None
-            self.refresh()
-            return
-        action, reason = self.drop_action(self.selected, zone)
-        if action is None:
-            self.say(reason or "Not there.", "error")
-            return
-        self.selected = None
-        if not self.act(action):
-            self.refresh()
 
     def act(self, action) -> bool:
         self.last_actor = self.session.state.to_act
@@ -208,15 +187,6 @@ class AbandonShipScene(PassAndPlayScene):
             self.put_selected("fight" if key == pygame.K_r else "key")
         else:
             super().on_key(event)
-
-    def put_selected(self, zone: str) -> None:
-        code, self.selected = self.selected, None
-        action, reason = self.drop_action(code, zone)
-        if action is None:
-            self.say(reason or "Not there.", "error")
-            self.refresh()
-        elif not self.act(action):
-            self.refresh()
 
     def hint(self):
         return None
@@ -272,8 +242,6 @@ class AbandonShipScene(PassAndPlayScene):
         draw_text(surface, vp, f"Round {view.round}  ·  to {rules.TARGET}", 16,
                   (title.x, title.y + 40), theme.INK_DIM)
         self.update_act_button(view)
-        if self.selected and self.accepts_moves() and not self.drag:
-            self.draw_targets(surface, self.selected)
 
     def update_act_button(self, view) -> None:
         mine = self.accepts_moves()

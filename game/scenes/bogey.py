@@ -20,7 +20,6 @@ class BogeyScene(GameScene):
     size_from = "column1"
 
     def __init__(self, app, seed=None, options=None):
-        self.selected: str | None = None
         self.auto_timer: float | None = None
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
@@ -34,7 +33,6 @@ class BogeyScene(GameScene):
         return Button(self.layout[name].rect, text, action, key, text_size=17)
 
     def on_new_game(self) -> None:
-        self.selected = None
         self.auto_timer = None
 
     def greeting(self) -> str:
@@ -117,33 +115,9 @@ class BogeyScene(GameScene):
         return rules.place_text(verb, code, target), None
 
     def click(self, code: str) -> None:
-        if code not in self.movable(self.view()):
-            return
-        self.selected = None if self.selected == code else code
-        if self.selected:
-            self.say(f"Where does the {pretty(code)} go? Click a glowing place"
-                     + (" or the discard pile." if code != self.view().bogey_card else "."), "hint")
-        self.refresh()
-
-    def on_table_click(self, point) -> None:
-        if not self.selected:
-            return
-        zone = self.zone_at(point)
-        if zone is None:
-            self.selected = None
-            self.refresh()
-            return
-        self.put_selected(zone)
-
-    def put_selected(self, zone: str) -> None:
-        code = self.selected
-        action, reason = self.drop_action(code, zone)
-        if action is None:
-            self.say(reason, "error")
-            return
-        self.selected = None
-        if not self.act(action):
-            self.refresh()
+        if code in self.movable(self.view()):
+            self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
+                        + (" or the discard pile." if code != self.view().bogey_card else "."))
 
     def first_legal_zone(self, code: str):
         zones = self.legal_zones(code)
@@ -269,10 +243,8 @@ class BogeyScene(GameScene):
         self.buttons.buttons[0].text = "End turn" if view.acted else "Pass"
         self.buttons.buttons[1].enabled = self.session.can_undo()
         self.buttons.buttons[2].enabled = view.to_act is not None
-        if not self.drag and view.to_act is not None:
-            code = self.selected or (view.bogey_card if view.phase == rules.BOGEY else None)
-            if code:
-                self.draw_targets(surface, code)
+        if not self.drag and not self.selected and view.phase == rules.BOGEY and view.bogey_card:
+            self.draw_targets(surface, view.bogey_card)
 
     def draw_deck(self, surface, view, w, h) -> None:
         vp = self.viewport

@@ -42,6 +42,7 @@ class Drag:
 
 class GameScene(Scene):
     game_id = ""
+    selected: str | None = None  # a card picked up by a click, waiting for a click on its place
     seat_count = 1
     viewer = 0  # the seat whose view the table shows
     size_from = "deck"  # the layout object whose size is the card size
@@ -71,6 +72,7 @@ class GameScene(Scene):
         """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
         seed = session.seed
         self.session = session
+        self.selected = None
         self.table.sprites.clear()
         self.result_timer = None
         self.recorded = False
@@ -314,8 +316,32 @@ class GameScene(Scene):
         grab = (point[0] - sprite.pos[0], point[1] - sprite.pos[1])
         self.drag = Drag(sprite, grab, pos)
 
+    def select(self, code: str, prompt: str) -> None:
+        """Pick up a card with a click (a second click puts it down); its places glow."""
+        self.selected = None if self.selected == code else code
+        if self.selected:
+            self.say(prompt, "hint")
+        self.refresh()
+
     def on_table_click(self, point) -> None:
-        pass
+        if not self.selected or not self.accepts_moves():
+            return
+        zone = self.zone_at(point)
+        if zone is None:
+            self.selected = None
+            self.refresh()
+        else:
+            self.put_selected(zone)
+
+    def put_selected(self, zone: str) -> None:
+        """Play the picked-up card to `zone`, as dropping it there would."""
+        action, reason = self.drop_action(self.selected, zone)
+        if action is None:
+            self.say(reason or "That card can't go there.", "error")
+            return
+        self.selected = None
+        if not self.act(action):
+            self.refresh()
 
     def on_motion(self, pos) -> None:
         point = self.viewport.to_logical(pos)
@@ -384,6 +410,8 @@ class GameScene(Scene):
         self.draw_table(surface, view)
         if self.drag and self.drag.moving:
             self.draw_targets(surface, self.drag.sprite.code)
+        elif self.selected and self.accepts_moves():
+            self.draw_targets(surface, self.selected)
         self.draw_hint_glow(surface)
         self.table.draw(surface, self.viewport, self.app.art)
         self.buttons.draw(surface, self.viewport)

@@ -50,7 +50,6 @@ class LamarckianPokerScene(PassAndPlayScene):
     size_from = "mark"
 
     def __init__(self, app, seed=None, options=None, seats=None):
-        self.selected: str | None = None
         self.playback: Playback | None = None
         self.rounds_shown = 0
         super().__init__(app, seed, options, seats)
@@ -64,7 +63,6 @@ class LamarckianPokerScene(PassAndPlayScene):
     def on_new_game(self) -> None:
         super().on_new_game()
         self.playback = None
-        self.selected = None
         self.rounds_shown = getattr(self.session.state, "round", 0)
 
     # -- what is on the table now --------------------------------------------
@@ -176,21 +174,8 @@ class LamarckianPokerScene(PassAndPlayScene):
         return (f"mark {code}", None) if zone == "mark" else (None, None)
 
     def click(self, code: str) -> None:
-        if code not in self.session.view(self.viewer).hand:
-            return
-        self.selected = None if self.selected == code else code
-        if self.selected:
-            self.say(f"Mark with the {pretty(code)}? Press Enter or click the mark place.", "hint")
-        self.refresh()
-
-    def on_table_click(self, point) -> None:
-        if self.selected and self.accepts_moves() and self.zone_at(point) == "mark":
-            self.choose_selected()
-
-    def choose_selected(self) -> None:
-        code, self.selected = self.selected, None
-        if not self.act(f"mark {code}"):
-            self.refresh()
+        if code in self.session.view(self.viewer).hand:
+            self.select(code, f"Mark with the {pretty(code)}? Press Enter or click the mark place.")
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
@@ -203,7 +188,7 @@ class LamarckianPokerScene(PassAndPlayScene):
         elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(view.hand):
             self.click(view.hand[key - pygame.K_1])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected:
-            self.choose_selected()
+            self.put_selected("mark")
         else:
             super().on_key(event)
 

@@ -5,9 +5,15 @@ Each (scene, window size, video driver, run) is a fresh child process
 peak RSS is that scene's alone. The child times each `app.step` (events, update, draw and
 display.flip) with no frame pacing, and plays:
 - menu: idle frames, then the pointer over every row;
-- a game: the deal animation at 'normal' speed, a few moves made by dragging cards (or taken as
-  its button or key would, where no drag does it), then a full table (the state showing the most
-  cards found, dealt in one animation), the pointer over every card and a long drag across it.
+- a solo game: the deal animation at 'normal' speed, a few moves made by dragging cards (or taken
+  as its button or key would, where no drag does it), then a full table (the state showing the
+  most cards found, dealt in one animation), the pointer over every card and a long drag across;
+- a pass-and-play game: the same with two humans and two computers at the strongest level
+  (hand-off screens and round summaries passed with Enter), playing until the humans have made a
+  few moves and the computers a few more; the full table has eight seats (one human, seven
+  computers), whose computers then play on for a few turns.
+Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
+turn with the table on top) are also reported apart: the UI frame time while a bot thinks.
 """
 from __future__ import annotations
 
@@ -17,21 +23,28 @@ import resource
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
 from game.app import App
-from game.engine import scoundrel
+from game.engine import abandon_ship, bots, lamarckian_poker, scoundrel
 from game.engine.session import Session
+from game.scenes.dialogs import ResultScreen
+from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats
 from game.scenes.registry import playable
-from tests.scenes.driver import drag, frames, post, settle, to_window
+from tests.scenes.driver import drag, frames, key, post, settle, to_window
 
 from .env import PYTHON, ROOT, child_env, drivers
 from .report import Row, percentile
 
 SIZES = ((1280, 800), (1920, 1080))
 SEED = 4242
-MOVES = 6
+MOVES = 6               # human moves in the play phase
+BOT_MOVES = 6           # and at least this many computer moves (pass-and-play games)
+FULL_TABLE_BOT_MOVES = 8
+PLAY_FRAMES = 6000      # a bound on a scripted phase, in frames (100 s of play at 60 Hz)
 TARGET_P99 = "< 8"
 TARGET_RSS = "< 150"
 
@@ -40,13 +53,24 @@ TARGET_RSS = "< 150"
 def child(scene_name: str, size) -> dict:
     app = App(size)
     app.settings.animation_speed = "normal"
-    times, phases = [], {}
+    times, phases, bot_frames, think_frames = [], {}, [], []
     step = app.step
 
     def timed(dt):
+        scene = app.current_game()
+        table = isinstance(scene, PassAndPlayScene)
+        bot = table and bot_to_act(app, scene)
+        thinking = table and scene.thinking is not None
+        waiting = table and scene.bot_choice is not None
         start = time.perf_counter()
         step(dt)
         times.append((time.perf_counter() - start) * 1000)
+        if bot:
+            bot_frames.append(len(times) - 1)
+        # think ran in this frame: it was under way, is now, or just chose
+        if table and (thinking or scene.thinking is not None
+                      or (not waiting and scene.bot_choice is not None)):
+            think_frames.append(len(times) - 1)
     app.step = timed
 
     def phase(name, script, *args):
@@ -59,12 +83,30 @@ def child(scene_name: str, size) -> dict:
     if scene_name == "menu":
         phase("menu", menu_script)
     else:
-        app.start_game(scene_name, SEED)
+        app.start_game(scene_name, SEED, None, **table_seats(scene_name))
         phase("deal", deal_script)
         phase("play", play_script, random.Random(SEED))
-        phase("full table", full_table_script)
+        phase("full table", full_table_script, random.Random(SEED + 1))
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"times_ms": times, "phases": phases, "rss_mb": rss_mb}
+    return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "bot_frames": bot_frames,
+            "think_frames": think_frames}
+
+
+def table_seats(game_id) -> dict:
+    """Two humans and two computers at the strongest level for a pass-and-play game."""
+    levels = bots.levels(game_id)
+    if not levels:
+        return {}
+    return {"seats": [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", levels[-1]),
+                      Seat("Dan", "computer", levels[-1])]}
+
+
+def bot_to_act(app, scene) -> bool:
+    if scene.thinking is not None or scene.bot_choice is not None:
+        return True
+    to_act = scene.session.state.to_act
+    return (app.top is scene and to_act is not None and to_act < len(scene.seats)
+            and not scene.seats[to_act].is_human)
 
 
 def menu_script(app) -> None:
@@ -83,27 +125,59 @@ def deal_script(app) -> None:
 
 def play_script(app, rnd) -> None:
     """A few moves as a player makes them: a drag where one does it, else the action itself."""
-    scene = app.top
+    scene = app.current_game()
+    if isinstance(scene, PassAndPlayScene):
+        table_play_script(app, scene, rnd, MOVES, BOT_MOVES)
+        return
     for _ in range(MOVES):
         if app.top is not scene or scene.session.is_over():
             return
-        legal = scene.session.legal_actions()
-        rnd.shuffle(legal)
-        for action in legal:
-            code = getattr(action, "card", None)
-            sprite = scene.table.sprites.get(code) if code else None
-            zones = [rect for zone, rect in scene.drop_zones().items()
-                     if sprite and scene.can_drag(code)
-                     and scene.drop_action(code, zone)[0] == str(action)]
-            if zones:
-                drag(app, centre(scene, code), zones[0].center, steps=12)
-                break
-        else:
-            scene.act(legal[0])
+        human_move(app, scene, rnd)
         settle(app)
 
 
-def full_table_script(app) -> None:
+def human_move(app, scene, rnd) -> None:
+    legal = scene.session.legal_actions()
+    rnd.shuffle(legal)
+    for action in legal:
+        code = getattr(action, "card", None)
+        sprite = scene.table.sprites.get(code) if code else None
+        zones = [rect for zone, rect in scene.drop_zones().items()
+                 if sprite and scene.can_drag(code)
+                 and scene.drop_action(code, zone)[0] == str(action)]
+        if zones:
+            drag(app, centre(scene, code), zones[0].center, steps=12)
+            return
+    scene.act(legal[0])  # a button's or key's action (surrender, deal next round)
+
+
+def table_play_script(app, scene, rnd, human_moves, bot_moves) -> None:
+    """Play on with the seats as they are until the humans have made `human_moves` moves and
+    the computers `bot_moves`: hand-offs and round summaries passed with Enter, the human at
+    the screen moving by drag; stops at the result screen, then waits for the table to be idle
+    (a Lamarckian round played back)."""
+    humans = computers = 0
+    for _ in range(PLAY_FRAMES):
+        top = app.top
+        if isinstance(top, ResultScreen) or scene.session.is_over():
+            return
+        if top is not scene:  # a hand-off screen or a round summary
+            key(app, pygame.K_RETURN)
+            continue
+        done = humans >= human_moves and computers >= bot_moves
+        if done and not scene.table.busy and not getattr(scene, "playback", None):
+            return
+        if not done and scene.accepts_moves() and not scene.table.busy:
+            human_move(app, scene, rnd)
+            humans += 1
+            continue
+        before, seat = len(scene.session.actions), scene.session.state.to_act
+        frames(app)
+        if len(scene.session.actions) > before and not scene.seats[seat].is_human:
+            computers += 1
+
+
+def full_table_script(app, rnd) -> None:
     scene = app.stack[1]
     del app.stack[2:]  # a result screen from the play phase
     scene.use_session(fullest_session(scene))
@@ -117,15 +191,18 @@ def full_table_script(app) -> None:
     if movable:
         start = centre(scene, movable[0])
         w, h = app.viewport.logical
-        drag(app, start, (w - start[0], h - start[1]), steps=40)  # across, dropped nowhere
+        drag(app, start, (w - start[0], h - start[1]), steps=40)  # across, dropped far away
         drag(app, (w - start[0], h - start[1]), start, steps=40)
         settle(app)
+    if isinstance(scene, PassAndPlayScene):
+        table_play_script(app, scene, rnd, 1, FULL_TABLE_BOT_MOVES)
     frames(app, 30)
 
 
 def centre(scene, code) -> tuple:
-    x, y = scene.table.sprites[code].pos
-    return (x + scene.card_size[0] / 2, y + scene.card_size[1] / 2)
+    sprite = scene.table.sprites[code]
+    x, y = sprite.pos
+    return (x + sprite.size[0] / 2, y + sprite.size[1] / 2)
 
 
 # A stacked deck and a policy reach the fullest table; other games play at random.
@@ -147,23 +224,48 @@ def random_policy(session, rnd):
     return rnd.choice(session.legal_actions())
 
 
-FULL_TABLES = {"scoundrel": (SCOUNDREL_DECK, scoundrel_policy, 1)}
+@dataclass(frozen=True)
+class FullTable:
+    """How to look for a game's fullest table: `tries` games from deal 0 up, played by `policy`
+    from `deck` (None: shuffled) with `seats` (None: the scene's), among the states `keep`
+    accepts, each game played until it is over or `until` says stop."""
+    deck: tuple | None = None
+    policy: Callable = random_policy
+    tries: int = 20
+    seats: int | None = None
+    keep: Callable = lambda state: True
+    until: Callable = lambda state: False
 
 
-def fullest_session(scene, tries: int = 20):
+FULL_TABLES = {
+    "scoundrel": FullTable(tuple(SCOUNDREL_DECK), scoundrel_policy, 1),
+    # eight seats, two decks, mid-round (first round) with the lifeboats as full as they get
+    "abandon_ship": FullTable(seats=8, keep=lambda s: s.phase in (abandon_ship.PLAY,
+                                                                  abandon_ship.FIGHT),
+                              until=lambda s: s.round > 1),
+    # eight seats late in the game with big hands, the viewer still in it
+    "lamarckian_poker": FullTable(seats=8, keep=lambda s: s.phase == lamarckian_poker.MARKING
+                                  and s.alive[0]),
+}
+
+
+def fullest_session(scene):
     """A session at the state, among some played games, whose table shows the most cards."""
-    deck, policy, tries = FULL_TABLES.get(scene.game_id, (None, random_policy, tries))
-    seats = scene.session.seats
+    spec = FULL_TABLES.get(scene.game_id, FullTable())
+    seats = spec.seats or scene.session.seats
+    if isinstance(scene, PassAndPlayScene) and seats != len(scene.seats):
+        scene.set_seats(default_seats(scene.game_id, seats))  # where each seat's cards go
     best = (-1, 0, [])
-    for seed in range(tries):
-        session, rnd = Session(scene.game_id, seats, seed, None, deck), random.Random(seed)
-        while not session.is_over():
-            session.apply(policy(session, rnd))
-            shown = len(scene.placements(session.view(0)))
-            if shown > best[0]:
-                best = (shown, seed, list(session.actions))
+    for seed in range(spec.tries):
+        session, rnd = Session(scene.game_id, seats, seed, None, spec.deck), random.Random(seed)
+        while not session.is_over() and not spec.until(session.state):
+            session.apply(spec.policy(session, rnd))
+            if spec.keep(session.state):
+                shown = len(scene.placements(session.view(scene.viewer)))
+                if shown > best[0]:
+                    best = (shown, seed, list(session.actions))
     _, seed, actions = best
-    session = Session(scene.game_id, seats, seed, None, deck)
+    session = Session(scene.game_id, seats, seed, None, spec.deck)
     for text in actions:
         session.apply(text)
     return session
@@ -173,7 +275,7 @@ def fullest_session(scene, tries: int = 20):
 def measure(scene_name, size, display) -> dict:
     cmd = [PYTHON, "-m", "tests.bench.bench_frames", scene_name, f"{size[0]}x{size[1]}"]
     proc = subprocess.run(cmd, cwd=ROOT, env=child_env(display), capture_output=True, text=True,
-                          timeout=600)
+                          timeout=900)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip().splitlines()[-1] if proc.stderr else "failed")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -183,10 +285,11 @@ def scenes() -> list:
     return ["menu", *playable()]
 
 
-def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, dict]:
-    """(frame rows, memory rows, per-phase detail for the JSON)."""
-    frame_rows, memory_rows, detail = [], [], {}
+def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
+    """(frame rows, memory rows, rows of frames while a bot thinks, per-phase detail)."""
+    frame_rows, memory_rows, bot_rows, detail = [], [], [], {}
     for name in scenes():
+        has_bots = name != "menu" and bool(bots.levels(name))
         for driver, disp in drivers(display):
             for size in sizes:
                 label = f"{name} {size[0]}×{size[1]}"
@@ -199,23 +302,43 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, dict]:
                         error = f"failed: {exc}"[:80]
                         break
                 stats = [frame_stats(r["times_ms"]) for r in results]
-                for key, target in (("p50", ""), ("p99", TARGET_P99), ("max", "")):
-                    frame_rows.append(Row(section, f"{label} {key}", "ms",
-                                          [s[key] for s in stats], target, note=error))
+                for key_, target in (("p50", ""), ("p99", TARGET_P99), ("max", "")):
+                    frame_rows.append(Row(section, f"{label} {key_}", "ms",
+                                          [s[key_] for s in stats], target, note=error))
                 memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS", "MB",
                                        [r["rss_mb"] for r in results], TARGET_RSS, note=error))
                 detail[f"{driver} {label}"] = [phase_stats(r) for r in results]
-    return frame_rows, memory_rows, detail
+                if has_bots:
+                    bot_stats = [frame_stats(subset(r, "bot_frames")) for r in results]
+                    for key_, target in (("p50", ""), ("p99", TARGET_P99), ("max", "")):
+                        bot_rows.append(Row(f"bot frames ({driver})", f"{label} {key_}", "ms",
+                                            [s[key_] for s in bot_stats], target, note=error))
+    return frame_rows, memory_rows, bot_rows, detail
+
+
+def subset(result, key_) -> list:
+    times = result["times_ms"]
+    return [times[i] for i in result.get(key_, ())]
 
 
 def frame_stats(times) -> dict:
+    if not times:
+        return {"p50": None, "p99": None, "max": None, "frames": 0}
     return {"p50": percentile(times, 50), "p99": percentile(times, 99), "max": max(times),
             "frames": len(times)}
 
 
 def phase_stats(result) -> dict:
     times = result["times_ms"]
-    return {name: frame_stats(times[a:b]) for name, (a, b) in result["phases"].items() if b > a}
+    out = {name: frame_stats(times[a:b]) for name, (a, b) in result["phases"].items() if b > a}
+    for key_, name in (("bot_frames", "a bot to act"), ("think_frames", "a bot's think ran")):
+        if result.get(key_):
+            out[name] = frame_stats(subset(result, key_))
+            for phase_name, (a, b) in result["phases"].items():
+                inside = [times[i] for i in result[key_] if a <= i < b]
+                if inside:
+                    out[f"{name}, {phase_name}"] = frame_stats(inside)
+    return out
 
 
 if __name__ == "__main__":
