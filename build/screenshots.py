@@ -33,6 +33,21 @@ def play_hints(app, moves):
         settle(app, 30)
 
 
+def play_turns(app, turns):
+    """Let the computer seats play; the seat at the screen plays its first legal action."""
+    scene = app.top
+    for _ in range(20000):
+        app.step(1 / 60)
+        if app.top is not scene:
+            app.pop(app.top)  # a round summary: not for the picture
+        elif scene.accepts_moves() and not scene.table.busy and not getattr(scene, "playback", None):
+            if turns == 0:
+                break
+            turns -= 1
+            scene.act(scene.session.legal_actions()[0])
+    settle(app, 60)
+
+
 def main(folder="docs", size=(1280, 800)):
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -54,6 +69,10 @@ def main(folder="docs", size=(1280, 800)):
     play_hints(app, 40)
     settle(app, 60)
     pygame.image.save(app.surface, out / "screenshot-bogey.png")
+    for game_id, seed, turns in (("abandon_ship", 12, 9), ("lamarckian_poker", 5, 4)):
+        app.start_game(game_id, seed)
+        play_turns(app, turns)
+        pygame.image.save(app.surface, out / f"screenshot-{game_id.replace('_', '-')}.png")
     print("saved", ", ".join(sorted(p.name for p in out.glob("screenshot*.png"))), "in", out)
 
 

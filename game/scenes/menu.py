@@ -11,7 +11,8 @@ from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .registry import playable
 
-ROW_H = 92
+ROW_H = 80
+ROW_GAP = 10
 FAN = ("AS", "KH", "QC", "JD", "10S")
 
 
@@ -23,13 +24,13 @@ class MainMenu(Scene):
         self.selected = 0
         self.rows = []  # (game_id, logical rect)
         buttons = []
-        top = 300
+        top = 262
         for i, game_id in enumerate(self.ids):
-            rect = pygame.Rect(190, top + i * (ROW_H + 14), 900, ROW_H)
+            rect = pygame.Rect(190, top + i * (ROW_H + ROW_GAP), 900, ROW_H)
             self.rows.append((game_id, rect))
-            buttons.append(Button((rect.right - 130, rect.y + 24, 110, 44), "Rules",
+            buttons.append(Button((rect.right - 130, rect.y + 18, 110, 44), "Rules",
                                   lambda g=game_id: app.open_rules(g), text_size=17))
-        y = top + len(self.ids) * (ROW_H + 14) + 16
+        y = top + len(self.ids) * (ROW_H + ROW_GAP) + 12
         for i, (text, action, key) in enumerate((("Settings", self.open_settings, "S"),
                                                  ("Statistics", self.open_stats, "T"),
                                                  ("Records", self.open_records, "R"),
@@ -61,7 +62,7 @@ class MainMenu(Scene):
             if found is not None:
                 self.saved[game_id] = found
         self.continue_buttons = ButtonRow([
-            Button((rect.x + 400, rect.y + 12, 120, 36), "Continue",
+            Button((rect.x + 400, rect.y + 8, 120, 36), "Continue",
                    lambda g=game_id: self.continue_game(g), text_size=16)
             for game_id, rect in self.rows if game_id in self.saved])
 
@@ -144,14 +145,14 @@ class MainMenu(Scene):
             draw_panel(surface, vp.rect(*rect), fill=(12, 44, 30, 230) if selected else theme.PANEL,
                        edge=theme.GOLD if selected else (90, 130, 104), width=3 if selected else 2)
             rules = self.rules[game_id]
-            draw_text(surface, vp, f"{i + 1}. {rules.TITLE}", 28, (rect.x + 26, rect.y + 14),
+            draw_text(surface, vp, f"{i + 1}. {rules.TITLE}", 28, (rect.x + 26, rect.y + 8),
                       theme.GOLD if selected else theme.INK, face="bold")
-            draw_text(surface, vp, rules.BLURB, 18, (rect.x + 28, rect.y + 56), theme.INK_DIM)
+            draw_text(surface, vp, rules.BLURB, 18, (rect.x + 28, rect.y + 48), theme.INK_DIM)
             saved = self.saved.get(game_id)
             if saved:
                 moves = len(saved.session.actions)
                 text = f"deal #{saved.session.seed} · {moves} move{'s' * (moves != 1)}"
-                draw_text(surface, vp, text, 15, (rect.x + 534, rect.y + 30), theme.INK_DIM,
+                draw_text(surface, vp, text, 15, (rect.x + 534, rect.y + 18), theme.INK_DIM,
                           "midleft")
         self.continue_buttons.draw(surface, vp)
         self.buttons.draw(surface, vp)
@@ -161,8 +162,8 @@ class MainMenu(Scene):
 
     def draw_fan(self, surface) -> None:
         vp = self.viewport
-        w, h = vp.length(70), vp.length(98)
+        w, h = vp.length(60), vp.length(84)
         for i, code in enumerate(FAN):
             image = pygame.transform.rotozoom(self.app.art.face(code, w, h), 24 - 12 * i, 1.0)
-            cx, cy = vp.point(640 + (i - 2) * 34, 214 + abs(i - 2) * 6)
+            cx, cy = vp.point(640 + (i - 2) * 30, 196 + abs(i - 2) * 5)
             surface.blit(image, image.get_rect(center=(cx, cy)))

@@ -232,7 +232,11 @@ class ScoundrelScene(GameScene):
     def draw_room_label(self, surface, view) -> None:
         first, last = self.layout["room1"], self.layout["room4"]
         x = (first.x + last.x + last.w) / 2
-        if view.final:
+        if view.status == rules.DEAD:
+            text, colour = f"Slain by the {pretty(view.last_faced)}", theme.RED
+        elif view.status == rules.WON:
+            text, colour = "You made it through the dungeon!", theme.GOLD
+        elif view.final:
             text, colour = "The dungeon is empty: face every card", theme.GOLD
         elif view.avoided_last and view.faced == 0:
             text, colour = "You avoided the last room: this one must be faced", theme.INK_DIM
