@@ -6,3 +6,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A real Deckhand window (headless), with its user data in a temporary folder."""
+    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path / "home"))
+    import pygame
+
+    from game.app import App
+    application = App((1280, 800))
+    yield application
+    pygame.display.quit()  # fonts stay valid for the tests that follow

@@ -22,6 +22,7 @@ OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4
 BOT_SLICE_SECONDS = 0.004   # thinking time per frame: the frame keeps its pace
 BOT_PACE_SECONDS = 0.9      # a move stays on screen this long before the next bot acts
 LOG_LINES = 22
+LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # bot levels as the seat screen says them
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Seat:
         return self.kind == "human"
 
     def describe(self) -> str:
-        return "Human" if self.is_human else f"Computer ({self.level})"
+        return "Human" if self.is_human else f"Computer ({LEVEL_NAMES.get(self.level, self.level)})"
 
 
 def default_seats(game_id: str, count: int) -> list:
