@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, check_deck
 from .contract import Action, IllegalAction, Result, check_json_header, resolve_options
+from .games import INFO
 
 GAME_ID = "abandon_ship"
-TITLE = "Abandon Ship"
-BLURB = "2-8 players: fight for treasure, then race for the richest lifeboat as the ship sinks."
+TITLE, BLURB = INFO[GAME_ID]
 SEATS = (2, 8)
 UNDO = False
 OPTIONS = ()

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, check_deck, pretty, suit
 from .contract import Action, IllegalAction, Option, Result, check_json_header, resolve_options
+from .games import INFO
 
 GAME_ID = "bogey"
-TITLE = "The Bogey"
-BLURB = "Solitaire: lay out suit columns, as few as you can, despite the bogey."
+TITLE, BLURB = INFO[GAME_ID]
 SEATS = (1, 1)
 UNDO = True
 JSON_VERSION = 1

@@ -22,11 +22,11 @@ from typing import NamedTuple
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty
 from .contract import Action, IllegalAction, Result, check_json_header, resolve_options
+from .games import INFO
 from .poker import VALUE, Hand, best_hand
 
 GAME_ID = "lamarckian_poker"
-TITLE = "Lamarckian Poker"
-BLURB = "2-8 players: mark cards to capture from the pool and evolve the best poker hand."
+TITLE, BLURB = INFO[GAME_ID]
 SEATS = (2, 8)
 OPTIONS = ()
 UNDO = False

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty, suit
 from .contract import Action, IllegalAction, Option, Result, check_json_header, resolve_options
+from .games import INFO
 
 GAME_ID = "scoundrel"
-TITLE = "Scoundrel"
-BLURB = "Solitaire dungeon crawl: fight monsters, wield weapons, drink potions."
+TITLE, BLURB = INFO[GAME_ID]
 SEATS = (1, 1)
 UNDO = True
 JSON_VERSION = 1

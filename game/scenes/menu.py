@@ -20,7 +20,6 @@ class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.ids = playable()
-        self.rules = {g: games.get(g) for g in self.ids}
         self.selected = 0
         self.rows = []  # (game_id, logical rect)
         buttons = []
@@ -78,7 +77,7 @@ class MainMenu(Scene):
         self.app.push(RecordsList(self.app))
 
     def play(self, game_id: str) -> None:
-        if self.rules[game_id].SEATS[1] > 1:
+        if games.get(game_id).SEATS[1] > 1:
             from .seat_setup import SeatSetupDialog
             self.app.push(SeatSetupDialog(self.app, game_id))
         else:
@@ -144,10 +143,9 @@ class MainMenu(Scene):
             selected = i == self.selected
             draw_panel(surface, vp.rect(*rect), fill=(12, 44, 30, 230) if selected else theme.PANEL,
                        edge=theme.GOLD if selected else (90, 130, 104), width=3 if selected else 2)
-            rules = self.rules[game_id]
-            draw_text(surface, vp, f"{i + 1}. {rules.TITLE}", 28, (rect.x + 26, rect.y + 8),
+            draw_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 28, (rect.x + 26, rect.y + 8),
                       theme.GOLD if selected else theme.INK, face="bold")
-            draw_text(surface, vp, rules.BLURB, 18, (rect.x + 28, rect.y + 48), theme.INK_DIM)
+            draw_text(surface, vp, games.blurb(game_id), 18, (rect.x + 28, rect.y + 48), theme.INK_DIM)
             saved = self.saved.get(game_id)
             if saved:
                 moves = len(saved.session.actions)

@@ -19,7 +19,7 @@ from .handoff import HandOffScreen
 # Which of the layout's opp1..opp7 places (clockwise from the viewer's left) the other seats use.
 OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
                   6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
-BOT_SLICE_SECONDS = 0.004   # thinking time per frame: the frame keeps its pace
+BOT_SLICE_SECONDS = 0.003   # thinking time per frame: the frame keeps its pace
 BOT_PACE_SECONDS = 0.9      # a move stays on screen this long before the next bot acts
 LOG_LINES = 22
 LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # bot levels as the seat screen says them
@@ -165,10 +165,13 @@ class PassAndPlayScene(GameScene):
             self.thinking = bots.make(self.game_id, self.seats[seat].level).think(view, legal, rng)
             self.bot_wait = BOT_PACE_SECONDS * max(self.table.factor, 0.15)
         if self.thinking is not None:
-            deadline = time.perf_counter() + BOT_SLICE_SECONDS
+            now = time.perf_counter()
+            deadline, longest = now + BOT_SLICE_SECONDS, 0.0
             try:
-                while time.perf_counter() < deadline:
+                while now + longest < deadline:  # no step that would run past the slice
                     next(self.thinking)
+                    done = time.perf_counter()
+                    longest, now = max(longest, done - now), done
             except StopIteration as stop:
                 self.bot_choice = stop.value
                 self.thinking = None

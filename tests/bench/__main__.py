@@ -22,27 +22,30 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=SECTIONS,
-                        help="sections to run (memory comes with frames)")
+                        help="sections to run (memory and the frames while a bot thinks come "
+                             "with frames)")
     parser.add_argument("--out", default=str(ROOT / "bench-results.json"))
     args = parser.parse_args(argv)
     import pygame
     started = time.monotonic()
     load_before = os.getloadavg()
-    rows, detail = [], {}
+    rows, detail, bot_frame_rows = [], {}, []
     with xvfb() as display:
         if "startup" in args.only:
             print("start-up ...", flush=True)
             rows += bench_startup.run(max(5, args.runs * 2), display)
         if "frames" in args.only:
             print("frames and memory ...", flush=True)
-            frame_rows, memory_rows, detail = bench_frames.run(args.runs, display)
+            frame_rows, memory_rows, bot_frame_rows, detail = bench_frames.run(args.runs,
+                                                                               display)
             rows += frame_rows + memory_rows
         xvfb_used = bool(display)
     if "engine" in args.only:
         print("engine ...", flush=True)
         rows += bench_engine.run(max(5, args.runs))
     if "bots" in args.only:
-        rows += bench_bots.run(args.runs)
+        rows += bench_bots.run(args.runs, with_frames="frames" in args.only)
+    rows += bot_frame_rows  # frames while a computer is to act, from the frames section
     if "bundle" in args.only:
         rows += bench_bundle.run()
     info = {

@@ -1,65 +1,81 @@
-"""Bots: decision time per game and difficulty, once computer players exist.
+"""Bots: decision time per game, difficulty and player count, from seeded random positions.
 
-Expected interface (game/engine/bots): `levels(game_id)` lists the difficulties, weakest first,
-and `choose(game_id, state, seat, level, seed)` returns a legal action. Until the package exists
-this section reports 'no bots yet'; if its interface differs, adapt `decide` below.
+Interface (game/engine/bots): `levels(game_id)` lists the difficulties, weakest first, and
+`choose(game_id, state, seat, level, seed)` runs a bot's `think` to the end and returns its
+action. Each run draws DECISIONS positions from random legal play (a random.Random per run and
+player count; every level decides the same positions) and times `choose` on each, for 4 players
+at every level and for the most players the game allows at the strongest level.
+
+The UI frame time while a bot thinks is measured by the frames section (bench_frames.py), on the
+frames where a computer is to act; its rows come with that section.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import time
 
 from .report import Row, percentile
 
 DECISIONS = 30
-TARGET = "< 1000"  # ms at the strongest level
+TAKE = 0.3             # chance that a position reached by random play is one to decide
+TARGET = "< 1000"      # ms at the strongest level
+PLAYERS = 4
 
 
-def bots_module():
-    try:
-        return importlib.import_module("game.engine.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name == "game.engine.bots":
-            return None
-        raise
+def positions(rules, players: int, rnd: random.Random, n: int = DECISIONS) -> list:
+    """`n` states with a seat to act, reached by random legal play from random deals."""
+    out = []
+    state = rules.new_game(players, rnd.randrange(10**6))
+    while len(out) < n:
+        if rules.is_over(state):
+            state = rules.new_game(players, rnd.randrange(10**6))
+            continue
+        if state.to_act is not None and rnd.random() < TAKE:
+            out.append(state)
+        state = rules.apply(state, rnd.choice(rules.legal_actions(state)))
+    return out
 
 
-def decide(bots, game_id, state, level, seed):
-    return bots.choose(game_id, state, state.to_act, level, seed)
+def decision_times(bots, game_id, states, level, seed: int) -> list:
+    rnd = random.Random(seed)
+    times = []
+    for state in states:
+        bot_seed = rnd.randrange(10**6)
+        start = time.perf_counter()
+        bots.choose(game_id, state, state.to_act, level, bot_seed)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
-def run(runs: int) -> list:
-    from game.engine import games
-    bots = bots_module()
-    if bots is None:
-        return [Row("bots", "decision time", "ms", note="no bots yet"),
-                Row("bots", "UI frame time while a bot thinks", "ms", note="no bots yet")]
-    if not (hasattr(bots, "levels") and hasattr(bots, "choose")):
-        return [Row("bots", "decision time", "ms",
-                    note="no levels()/choose() in game/engine/bots: see bench_bots.py")]
+def run(runs: int, with_frames: bool = False) -> list:
+    from game.engine import bots, games
     rows = []
     for game_id in games.available():
         rules = games.get(game_id)
         levels = tuple(bots.levels(game_id))
-        for level in levels:
-            medians, p95s = [], []
-            for run_index in range(runs):
-                rnd = random.Random(run_index)
-                times = []
-                state = rules.new_game(rules.SEATS[1], rnd.randrange(10**6))
-                while len(times) < DECISIONS:
-                    if rules.is_over(state):
-                        state = rules.new_game(rules.SEATS[1], rnd.randrange(10**6))
-                    start = time.perf_counter()
-                    action = decide(bots, game_id, state, level, rnd.randrange(10**6))
-                    times.append((time.perf_counter() - start) * 1000)
-                    state = rules.apply(state, action)
-                medians.append(percentile(times, 50))
-                p95s.append(percentile(times, 95))
-            target = TARGET if level == levels[-1] else ""
-            rows += [Row(f"bots {game_id}", f"{level}: decision median", "ms", medians),
-                     Row(f"bots {game_id}", f"{level}: decision p95", "ms", p95s, target)]
-    rows.append(Row("bots", "UI frame time while a bot thinks", "ms",
-                    note="not scripted yet: add a bot turn to bench_frames"))
+        section = f"bots {game_id}"
+        if not levels:
+            rows.append(Row(section, "decision time", "ms", note="no computer players"))
+            continue
+        low, high = rules.SEATS
+        counts = [min(max(PLAYERS, low), high)]
+        if high != counts[0]:
+            counts.append(high)
+        for players in counts:
+            states = [positions(rules, players, random.Random(players * 1000 + i))
+                      for i in range(runs)]
+            for level in levels if players == counts[0] else levels[-1:]:
+                print(f"bots {game_id}, {level}, {players} players ...", flush=True)
+                medians, p95s = [], []
+                for i, run_states in enumerate(states):
+                    times = decision_times(bots, game_id, run_states, level, i)
+                    medians.append(percentile(times, 50))
+                    p95s.append(percentile(times, 95))
+                target = TARGET if level == levels[-1] else ""
+                label = f"{level}, {players} players"
+                rows += [Row(section, f"{label}: decision median", "ms", medians),
+                         Row(section, f"{label}: decision p95", "ms", p95s, target)]
+    if not with_frames:
+        rows.append(Row("bot frames", "UI frame time while a bot thinks", "ms",
+                        note="measured with the frames section"))
     return rows

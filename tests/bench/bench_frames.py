@@ -173,7 +173,8 @@ def table_play_script(app, scene, rnd, human_moves, bot_moves) -> None:
             continue
         before, seat = len(scene.session.actions), scene.session.state.to_act
         frames(app)
-        if len(scene.session.actions) > before and not scene.seats[seat].is_human:
+        if len(scene.session.actions) > before and seat is not None \
+                and not scene.seats[seat].is_human:
             computers += 1
 
 
@@ -184,6 +185,8 @@ def full_table_script(app, rnd) -> None:
     settle(app)
     frames(app, 30)
     for code in list(scene.table.sprites):
+        if code not in scene.table.sprites:  # a computer's move took it away meanwhile
+            continue
         post(pygame.MOUSEMOTION, pos=to_window(app, centre(scene, code)), rel=(0, 0),
              buttons=(0, 0, 0))
         frames(app)
@@ -244,8 +247,8 @@ FULL_TABLES = {
                                                                   abandon_ship.FIGHT),
                               until=lambda s: s.round > 1),
     # eight seats late in the game with big hands, the viewer still in it
-    "lamarckian_poker": FullTable(seats=8, keep=lambda s: s.phase == lamarckian_poker.MARKING
-                                  and s.alive[0]),
+    "lamarckian_poker": FullTable(tries=200, seats=8,
+                                  keep=lambda s: s.phase == lamarckian_poker.MARKING and s.alive[0]),
 }
 
 
@@ -312,7 +315,8 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                     bot_stats = [frame_stats(subset(r, "bot_frames")) for r in results]
                     for key_, target in (("p50", ""), ("p99", TARGET_P99), ("max", "")):
                         bot_rows.append(Row(f"bot frames ({driver})", f"{label} {key_}", "ms",
-                                            [s[key_] for s in bot_stats], target, note=error))
+                                            [s[key_] for s in bot_stats if s[key_] is not None],
+                                            target, note=error or "no bot turn"))
     return frame_rows, memory_rows, bot_rows, detail
 
 
