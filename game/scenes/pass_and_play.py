@@ -135,7 +135,9 @@ class PassAndPlayScene(GameScene):
         if seat.is_human:
             self.thinking = None
             if to_act != self.viewer or (self.last_human is None and len(self.humans) > 1):
-                if not self.table.busy:
+                # Mid-game the last move finishes playing out first; at the start (or a
+                # resumed game) nobody has been handed the table yet, so cover it at once.
+                if not self.table.busy or self.last_human is None:
                     self.hand_off(to_act)
             else:
                 self.last_human = to_act

@@ -142,3 +142,14 @@ def test_log_panel_toggles(app):
     assert scene.show_log
     key(app, pygame.K_l)
     assert not scene.show_log
+
+
+def test_no_card_face_is_drawn_before_the_first_hand_off(app, monkeypatch):
+    drawn = []
+    real_face = app.art.face
+    monkeypatch.setattr(app.art, "face", lambda *a, **k: drawn.append(a) or real_face(*a, **k))
+    app.settings.animation_speed = "normal"  # the deal is still flying on the first frames
+    app.start_game("abandon_ship", 21, None, seats=list(SEATS))
+    frames(app)
+    assert isinstance(app.top, HandOffScreen)
+    assert drawn == []
