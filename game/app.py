@@ -72,9 +72,11 @@ class App:
         self.save_settings()
 
     def on_resize(self, size) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        clamped = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         if not self.fullscreen:
-            self.windowed_size = size
+            self.windowed_size = clamped
+            if tuple(size) != clamped:  # dragged below the smallest usable table
+                pygame.display.set_mode(clamped, pygame.RESIZABLE)
         self.surface = pygame.display.get_surface()
         self.viewport.fit(self.surface.get_size())
 

@@ -192,6 +192,13 @@ class AbandonShipScene(PassAndPlayScene):
         return None
 
     # -- between rounds and at the end ---------------------------------------
+    def on_new_game(self) -> None:
+        super().on_new_game()
+        view = self.session.view(self.viewer)
+        last = view.last_round
+        # A summary already read stays read (a resumed game); one not yet read is shown.
+        self.summary_seen = 0 if last is None else last.round - (view.phase == rules.ROUND_OVER)
+
     def update(self, dt: float) -> None:
         view = self.session.view(self.viewer)
         pending = (view.last_round is not None and view.last_round.round > self.summary_seen
@@ -200,7 +207,8 @@ class AbandonShipScene(PassAndPlayScene):
             super().update(dt)
             return
         self.table.update(dt)  # the reveal plays out; nobody acts until the summary is read
-        if self.app.top is self and not self.table.busy and not self.handing_off:
+        if (self.app.top is self and not self.cover_if_unclaimed() and not self.table.busy
+                and not self.handing_off):
             self.summary_seen = view.last_round.round
             self.app.push(RoundSummaryDialog(self.app, self, view))
 
@@ -323,6 +331,7 @@ class RoundSummaryDialog(Dialog):
 
     def close(self) -> None:
         self.app.pop(self)
+        self.scene.last_human = None  # everyone read it together: hand the table on again
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -127,22 +127,28 @@ class PassAndPlayScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        state = self.session.state
-        to_act = state.to_act
-        if to_act is None or self.app.top is not self:
+        to_act = self.session.state.to_act
+        if to_act is None or self.app.top is not self or self.cover_if_unclaimed():
             return
-        seat = self.seats[to_act]
-        if seat.is_human:
+        if self.seats[to_act].is_human:
             self.thinking = None
-            if to_act != self.viewer or (self.last_human is None and len(self.humans) > 1):
-                # Mid-game the last move finishes playing out first; at the start (or a
-                # resumed game) nobody has been handed the table yet, so cover it at once.
-                if not self.table.busy or self.last_human is None:
-                    self.hand_off(to_act)
-            else:
+            if to_act == self.viewer:
                 self.last_human = to_act
+            elif not self.table.busy:  # the last move plays out before the table is covered
+                self.hand_off(to_act)
             return
         self.run_bot(to_act, dt)
+
+    def cover_if_unclaimed(self) -> bool:
+        """With several humans, nobody may see a hand until one of them has been handed the
+        table: at the start, on Continue, and after a screen everyone read together. Returns
+        whether the table was covered."""
+        if len(self.humans) < 2 or self.last_human is not None or self.handing_off:
+            return False
+        to_act = self.session.state.to_act
+        human_to_act = to_act is not None and self.seats[to_act].is_human
+        self.hand_off(to_act if human_to_act else self.viewer)
+        return True
 
     def hand_off(self, seat: int) -> None:
         self.handing_off = True

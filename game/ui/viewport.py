@@ -4,6 +4,9 @@ from __future__ import annotations
 import pygame
 
 
+MIN_SCALE = 0.5  # the smallest window the app allows is half the logical table
+
+
 class Viewport:
     def __init__(self, logical_size=(1280, 800)):
         self.logical = logical_size
@@ -13,7 +16,7 @@ class Viewport:
     def fit(self, window_size) -> None:
         lw, lh = self.logical
         ww, wh = window_size
-        self.scale = max(0.1, min(ww / lw, wh / lh))
+        self.scale = max(MIN_SCALE, min(ww / lw, wh / lh))
         self.offset = ((ww - lw * self.scale) / 2, (wh - lh * self.scale) / 2)
 
     def point(self, x, y) -> tuple:
