@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, check_deck
-from .contract import Action, IllegalAction, Result, check_json_header, resolve_options
+from .contract import Action, IllegalAction, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "abandon_ship"
@@ -545,14 +545,7 @@ def _bad(what: str):
 
 
 def _get(data, key: str, kind, optional=False):
-    if not isinstance(data, dict) or key not in data:
-        raise ValueError(f"saved Abandon Ship state is missing {key!r}")
-    value = data[key]
-    if optional and value is None:
-        return None
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _bad(repr(key))
-    return value
+    return expect("Abandon Ship", data, key, kind, optional=optional)
 
 
 def _int(data, key: str, low: int, high: int | None = None, optional=False):

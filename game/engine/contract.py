@@ -86,6 +86,19 @@ def find_action(legal, action) -> Action:
     return None
 
 
+def expect(game: str, data, key: str, kind, *, optional=False, length=None):
+    """A field of a saved `game` state, checked: anything wrong raises ValueError naming it."""
+    if not isinstance(data, dict) or key not in data:
+        raise ValueError(f"saved {game} state is missing {key!r}")
+    value = data[key]
+    if optional and value is None:
+        return None
+    if (not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+            or (length is not None and len(value) != length)):
+        raise ValueError(f"saved {game} state has a bad {key!r}")
+    return value
+
+
 def check_json_header(data, game_id: str, version: int) -> None:
     if not isinstance(data, dict):
         raise ValueError("saved state must be a JSON object")
@@ -101,4 +114,4 @@ def check_json_header(data, game_id: str, version: int) -> None:
 
 
 __all__ = ["Action", "Option", "Result", "IllegalAction", "resolve_options", "find_action",
-           "check_json_header"]
+           "check_json_header", "expect"]

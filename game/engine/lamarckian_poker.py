@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty
-from .contract import Action, IllegalAction, Result, check_json_header, resolve_options
+from .contract import Action, IllegalAction, Result, check_json_header, expect, resolve_options
 from .games import INFO
 from .poker import VALUE, Hand, best_hand
 
@@ -351,14 +351,7 @@ def _bad(what: str) -> ValueError:
 
 
 def _expect(data, key: str, kind, length=None):
-    if not isinstance(data, dict) or key not in data:
-        raise ValueError(f"saved Lamarckian Poker state is missing {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _bad(repr(key))
-    if length is not None and len(value) != length:
-        raise _bad(repr(key))
-    return value
+    return expect("Lamarckian Poker", data, key, kind, length=length)
 
 
 def _cards(value, what: str) -> tuple:

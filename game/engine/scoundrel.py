@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty, suit
-from .contract import Action, IllegalAction, Option, Result, check_json_header, resolve_options
+from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
+                       resolve_options)
 from .games import INFO
 
 GAME_ID = "scoundrel"
@@ -335,14 +336,7 @@ def to_json(state: State) -> dict:
 
 
 def _expect(data: dict, key: str, kind, optional=False):
-    if key not in data:
-        raise ValueError(f"saved Scoundrel state is missing {key!r}")
-    value = data[key]
-    if optional and value is None:
-        return None
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"saved Scoundrel state has a bad {key!r}")
-    return value
+    return expect("Scoundrel", data, key, kind, optional=optional)
 
 
 def from_json(data: dict) -> State:

@@ -7,7 +7,7 @@ import pygame
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text
 from .base import Dialog
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -29,13 +29,9 @@ class AbandonShipScene(PassAndPlayScene):
         self.last_actor: int | None = None
         self.summary_seen = 0
         super().__init__(app, seed, options, seats)
-        self.act_button = Button(self.layout["act"].rect, "Surrender", self.context_action, "S",
-                                 text_size=16)
-        self.buttons = ButtonRow([
-            self.act_button,
-            Button(self.layout["log"].rect, "Log", self.toggle_log, "L", text_size=16),
-            Button(self.layout["menu"].rect, "Menu", self.pause, "Esc", text_size=16),
-        ])
+        self.act_button = self.layout_button("act", "Surrender", self.context_action, "S",
+                                             text_size=16)
+        self.buttons = self.side_buttons(self.act_button)
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
@@ -169,9 +165,6 @@ class AbandonShipScene(PassAndPlayScene):
         elif view.phase == rules.ROUND_OVER:
             self.act(rules.DEAL)
 
-    def toggle_log(self) -> None:
-        self.show_log = not self.show_log
-
     def on_key(self, event) -> None:
         view = self.session.view(self.viewer)
         key = event.key
@@ -232,8 +225,7 @@ class AbandonShipScene(PassAndPlayScene):
         for suit in "CDHS":
             self.draw_boat(surface, view, suit)
         if view.deck_count:
-            for i in range(min(5, (view.deck_count + 9) // 10)):
-                surface.blit(art.back(w, h), vp.point(deck.x - i * 2, deck.y - i * 2))
+            self.draw_pile(surface, "deck", view.deck_count, per_layer=10)
             caption = f"Deck: {view.deck_count}"
         else:
             surface.blit(art.slot(w, h, "Sunk"), vp.point(deck.x, deck.y))

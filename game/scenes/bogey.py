@@ -7,7 +7,7 @@ from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
 from ..engine.cards import pretty
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_text
+from ..ui.widgets import ButtonRow, draw_text
 from .dialogs import ResultScreen
 from .game_scene import GameScene
 
@@ -23,14 +23,11 @@ class BogeyScene(GameScene):
         self.auto_timer: float | None = None
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
-            self._button("end_turn", "End turn", self.end_turn, "Space"),
-            self._button("undo", "Undo", self.undo, "U"),
-            self._button("hint", "Hint", self.show_hint, "H"),
-            self._button("menu", "Menu", self.pause, "Esc"),
+            self.layout_button("end_turn", "End turn", self.end_turn, "Space"),
+            self.layout_button("undo", "Undo", self.undo, "U"),
+            self.layout_button("hint", "Hint", self.show_hint, "H"),
+            self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
-
-    def _button(self, name, text, action, key):
-        return Button(self.layout[name].rect, text, action, key, text_size=17)
 
     def on_new_game(self) -> None:
         self.auto_timer = None
@@ -236,7 +233,7 @@ class BogeyScene(GameScene):
         for name, label in (("deck", ""), ("bogey", "Bogey"), ("discard", "Discard")):
             place = self.layout[name]
             surface.blit(art.slot(w, h, label), vp.point(place.x, place.y))
-        self.draw_deck(surface, view, w, h)
+        self.draw_pile(surface, "deck", view.deck_count, per_layer=10)
         self.draw_captions(surface, view)
         phase_player = view.phase == rules.PLAYER and view.to_act is not None
         self.buttons.buttons[0].enabled = phase_player and rules.can_end_turn(view)
@@ -245,14 +242,6 @@ class BogeyScene(GameScene):
         self.buttons.buttons[2].enabled = view.to_act is not None
         if not self.drag and not self.selected and view.phase == rules.BOGEY and view.bogey_card:
             self.draw_targets(surface, view.bogey_card)
-
-    def draw_deck(self, surface, view, w, h) -> None:
-        vp = self.viewport
-        place = self.layout["deck"]
-        layers = min(5, (view.deck_count + 9) // 10)
-        for i in range(layers):
-            off = (layers - 1 - i) * 2
-            surface.blit(self.app.art.back(w, h), vp.point(place.x - off, place.y - off))
 
     def draw_captions(self, surface, view) -> None:
         vp = self.viewport

@@ -16,7 +16,7 @@ from ..store import saves, stats
 from ..ui import layout as layouts
 from ..ui import theme
 from ..ui.table import CardTable
-from ..ui.widgets import ButtonRow, draw_text
+from ..ui.widgets import Button, ButtonRow, draw_text
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -245,6 +245,22 @@ class GameScene(Scene):
 
     def draw_overlay(self, surface, view) -> None:
         pass
+
+    # -- shared pieces of a table ---------------------------------------------
+    def layout_button(self, name: str, text: str, action, key: str = "", text_size=17) -> Button:
+        """A button where the layout's object `name` is."""
+        return Button(self.layout[name].rect, text, action, key, text_size=text_size)
+
+    def draw_pile(self, surface, name: str, count: int, per_layer: int, most: int = 5) -> None:
+        """A face-down pile at the layout's `name`, a little thicker the more cards it holds;
+        its top card lies exactly on the place, where dealt cards start from."""
+        vp = self.viewport
+        place = self.layout[name]
+        back = self.app.art.back(vp.length(place.w), vp.length(place.h))
+        layers = min(most, (count + per_layer - 1) // per_layer)
+        for i in range(layers):
+            off = (layers - 1 - i) * 2
+            surface.blit(back, vp.point(place.x - off, place.y - off))
 
     # -- input ---------------------------------------------------------------
     def legal_texts(self) -> set:

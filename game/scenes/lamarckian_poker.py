@@ -7,7 +7,7 @@ import pygame
 from ..engine import lamarckian_poker as rules
 from ..engine.cards import pretty
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
@@ -53,12 +53,8 @@ class LamarckianPokerScene(PassAndPlayScene):
         self.playback: Playback | None = None
         self.rounds_shown = 0
         super().__init__(app, seed, options, seats)
-        self.act_button = Button(self.layout["act"].rect, "Skip", self.skip, "Space", text_size=16)
-        self.buttons = ButtonRow([
-            self.act_button,
-            Button(self.layout["log"].rect, "Log", self.toggle_log, "L", text_size=16),
-            Button(self.layout["menu"].rect, "Menu", self.pause, "Esc", text_size=16),
-        ])
+        self.act_button = self.layout_button("act", "Skip", self.skip, "Space", text_size=16)
+        self.buttons = self.side_buttons(self.act_button)
 
     def on_new_game(self) -> None:
         super().on_new_game()
@@ -177,9 +173,6 @@ class LamarckianPokerScene(PassAndPlayScene):
         if code in self.session.view(self.viewer).hand:
             self.select(code, f"Mark with the {pretty(code)}? Press Enter or click the mark place.")
 
-    def toggle_log(self) -> None:
-        self.show_log = not self.show_log
-
     def on_key(self, event) -> None:
         view = self.session.view(self.viewer)
         key = event.key
@@ -216,8 +209,7 @@ class LamarckianPokerScene(PassAndPlayScene):
             draw_panel(surface, vp.rect(*marks.rect), fill=(60, 42, 24, 170), edge=theme.GOLD)
             draw_text(surface, vp, "Marks, highest first", 15, (marks.x + 12, marks.y + 4),
                       theme.GOLD, face="bold")
-        for i in range(min(5, (view.deck_count + 7) // 8)):
-            surface.blit(art.back(w, h), vp.point(deck.x - i * 2, deck.y - i * 2))
+        self.draw_pile(surface, "deck", view.deck_count, per_layer=8)
         draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x + deck.w / 2, deck.y + deck.h + 6),
                   theme.INK_DIM, "midtop")
         pile = self.layout["discard"]

@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import bots
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text, wrap
+from ..ui.widgets import ButtonRow, draw_panel, draw_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen
 
@@ -189,9 +189,18 @@ class PassAndPlayScene(GameScene):
             self.act(choice)
 
     # -- keys and the log ----------------------------------------------------
+    def side_buttons(self, act_button) -> ButtonRow:
+        """The table's column of buttons: the game's own action, the log and the menu."""
+        return ButtonRow([act_button,
+                          self.layout_button("log", "Log", self.toggle_log, "L", text_size=16),
+                          self.layout_button("menu", "Menu", self.pause, "Esc", text_size=16)])
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
     def on_key(self, event) -> None:
         if event.key == pygame.K_l:
-            self.show_log = not self.show_log
+            self.toggle_log()
         else:
             super().on_key(event)
 

@@ -24,14 +24,11 @@ class ScoundrelScene(GameScene):
         self.choice_row = ButtonRow()
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
-            self._button("avoid", "Avoid room", self.avoid, "A"),
-            self._button("undo", "Undo", self.undo, "U"),
-            self._button("hint", "Hint", self.show_hint, "H"),
-            self._button("menu", "Menu", self.pause, "Esc"),
+            self.layout_button("avoid", "Avoid room", self.avoid, "A"),
+            self.layout_button("undo", "Undo", self.undo, "U"),
+            self.layout_button("hint", "Hint", self.show_hint, "H"),
+            self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
-
-    def _button(self, name, text, action, key):
-        return Button(self.layout[name].rect, text, action, key, text_size=17)
 
     # -- where things are ----------------------------------------------------
     def weapon_pos(self) -> tuple:
@@ -220,12 +217,9 @@ class ScoundrelScene(GameScene):
     def draw_dungeon(self, surface, view, w, h) -> None:
         vp = self.viewport
         place = self.layout["dungeon"]
-        layers = min(6, (view.dungeon_count + 5) // 6)
         if view.dungeon_count == 0:
             surface.blit(self.app.art.slot(w, h, "Empty"), vp.point(place.x, place.y))
-        for i in range(layers):
-            off = (layers - 1 - i) * 2
-            surface.blit(self.app.art.back(w, h), vp.point(place.x - off, place.y - off))
+        self.draw_pile(surface, "dungeon", view.dungeon_count, per_layer=6, most=6)
         draw_text(surface, vp, f"Dungeon: {view.dungeon_count}", 16,
                   (place.x + place.w / 2, place.y + place.h + 8), theme.INK_DIM, "midtop")
 

@@ -2,7 +2,7 @@
 import pygame
 
 from game.engine import abandon_ship as rules
-from game.scenes.abandon_ship import AbandonShipScene, RoundSummaryDialog
+from game.scenes.abandon_ship import RoundSummaryDialog
 from game.scenes.handoff import HandOffScreen
 from game.scenes.pass_and_play import Seat
 
@@ -102,7 +102,7 @@ def test_the_table_shows_only_the_viewers_cards(app):
 
 
 def test_hand_off_screen_draws_no_card(app, monkeypatch):
-    scene = start(app)
+    start(app)
     for _ in range(400):
         frames(app)
         if isinstance(app.top, HandOffScreen):

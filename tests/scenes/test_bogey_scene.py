@@ -4,7 +4,6 @@ import pygame
 from game.engine import bogey as rules
 from game.engine.cards import FULL_DECK, RANKS
 from game.engine.session import Session
-from game.scenes.bogey import BogeyScene
 from game.scenes.dialogs import ResultScreen
 
 from .driver import click, drag, frames, key, settle
