@@ -482,6 +482,24 @@ def _check_size(width, height) -> tuple[int, int]:
     return w, h
 
 
+# Decks other than the standard one (each game with its own cards) register how their codes
+# are drawn: (accepts(code) -> bool, render(code, width, height, four_colour) -> Surface).
+_OTHER_DECKS: list = []
+
+
+def register_deck(accepts, render) -> None:
+    """Let `CardArt.face` draw the codes `accepts` says yes to with `render`."""
+    if (accepts, render) not in _OTHER_DECKS:
+        _OTHER_DECKS.append((accepts, render))
+
+
+def _other_deck(code):
+    for accepts, render in _OTHER_DECKS:
+        if accepts(code):
+            return render
+    return None
+
+
 def _check_code(code) -> None:
     if code not in FULL_DECK:
         raise ValueError(f"unknown card code {code!r}")
@@ -506,6 +524,11 @@ class CardArt:
         self._cache_bytes = 0
 
     def face(self, code: str, width: int, height: int) -> pygame.Surface:
+        other = _other_deck(code) if code not in FULL_DECK else None
+        if other is not None:
+            w, h = _check_size(width, height)
+            four = self.four_colour
+            return self._cached(("face", code, w, h, four), lambda: other(code, w, h, four))
         _check_code(code)
         w, h = _check_size(width, height)
         colour = suit_colour(suit(code), self.four_colour)

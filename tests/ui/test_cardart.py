@@ -158,3 +158,22 @@ def test_draw_suit_paints_a_centred_smooth_symbol(suit):
 def test_rendering_needs_no_display_mode():
     assert pygame.display.get_surface() is None
     assert CardArt().face("KH", 100, 140).get_size() == (100, 140)
+
+
+def test_a_registered_deck_draws_its_own_codes_and_caches_per_colour_setting(monkeypatch):
+    monkeypatch.setattr(cardart, "_OTHER_DECKS", [])
+    calls = []
+
+    def render(code, w, h, four):
+        calls.append((code, four))
+        return pygame.Surface((w, h), pygame.SRCALPHA)
+
+    cardart.register_deck(lambda code: code.startswith("test:"), render)
+    art = CardArt()
+    assert art.face("test:7", 40, 56).get_size() == (40, 56)
+    art.face("test:7", 40, 56)
+    art.four_colour = True
+    art.face("test:7", 40, 56)
+    assert calls == [("test:7", False), ("test:7", True)]
+    with pytest.raises(ValueError):
+        art.face("other:7", 40, 56)
