@@ -1,3 +1,9 @@
 """Deckhand: a desktop card table."""
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str):
+    # `__version__` is read from pyproject.toml (game/version.py) when first asked for.
+    if name == "__version__":
+        from .version import read_version
+        return read_version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,6 +7,7 @@ from ..engine import games
 from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
+from ..ui.about import draw_version
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .registry import playable
@@ -157,6 +158,7 @@ class MainMenu(Scene):
         keys = "Enter or click to play" + (" · C continue" if self.saved else "")
         draw_text(surface, vp, keys + " · F1 rules · F11 fullscreen",
                   16, (640, 772), theme.INK_DIM, "midbottom")
+        draw_version(surface, vp)
 
     def draw_fan(self, surface) -> None:
         vp = self.viewport

@@ -12,6 +12,9 @@ import time
 from pathlib import Path
 
 MAX_REASON = 160  # a hostile file's values end up in messages shown on screen
+# Windows refuses to replace a file another program holds open (a virus scanner, a backup, an
+# editor): PermissionError. Such holds are brief, so try again a few times before giving up.
+REPLACE_WAITS = (0.01, 0.02, 0.05, 0.1, 0.2)  # seconds; ~0.4 s at worst
 
 
 class BadFile(ValueError):
@@ -33,13 +36,24 @@ def write_atomic(path: Path, data) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def replace(source, target) -> None:
+    """os.replace, retried while Windows says the target is in use."""
+    for wait in REPLACE_WAITS:
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(wait)
+    os.replace(source, target)
 
 
 def move_aside(path: Path) -> Path:
@@ -49,7 +63,7 @@ def move_aside(path: Path) -> Path:
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-    os.replace(path, target)
+    replace(path, target)
     return target
 
 
