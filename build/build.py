@@ -6,7 +6,8 @@
 2. PyInstaller builds build/deckhand.spec into dist/Deckhand/ (macOS: dist/Deckhand.app).
    The version, from pyproject.toml, goes into the bundle's metadata: a Windows version
    resource generated here, and the macOS Info.plist (the spec's BUNDLE).
-3. macOS: the app is signed ad hoc, so it opens after the one-time *Open Anyway*.
+3. macOS: the app is signed (ad hoc unless DECKHAND_CODESIGN_IDENTITY names a certificate),
+   so it opens after the one-time *Open Anyway*.
    Linux: the newest glibc the bundle needs is reported (--max-glibc makes it a limit).
 4. The app is packed into dist/Deckhand-<version>-<system>-<machine>.tar.gz (.zip on Windows).
 """
@@ -112,10 +113,13 @@ def check_info_plist(app: Path, version: str) -> None:
         raise SystemExit(f"Info.plist gives version {found}, not {wanted}")
 
 
-def sign_ad_hoc(app: Path) -> None:
-    """No developer certificate: an ad-hoc signature, so macOS lets it open after
-    *Open Anyway* (arm64 Macs run nothing unsigned). Notarizing needs an Apple account."""
-    run("codesign", "--force", "--deep", "--sign", "-", app)
+def sign(app: Path) -> None:
+    """Ad hoc by default: no certificate, but macOS opens it after *Open Anyway* (arm64 Macs
+    run nothing unsigned). DECKHAND_CODESIGN_IDENTITY names a Developer ID certificate in the
+    keychain instead, signed as notarization requires (README: Releases)."""
+    identity = os.environ.get("DECKHAND_CODESIGN_IDENTITY") or "-"
+    hardened = [] if identity == "-" else ["--options", "runtime", "--timestamp"]
+    run("codesign", "--force", "--deep", *hardened, "--sign", identity, app)
     run("codesign", "--verify", "--deep", "--strict", app)
 
 
@@ -222,7 +226,7 @@ def main(argv=None) -> int:
             shutil.copy2(BUILD / name, app / name)
     if MACOS and app.suffix == ".app":
         check_info_plist(app, version())
-        sign_ad_hoc(app)
+        sign(app)
     if not (WINDOWS or MACOS):
         check_glibc(app, args.max_glibc)
     packed = archive(app, args.onefile)
