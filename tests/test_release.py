@@ -72,16 +72,34 @@ def test_release_numbers():
     assert release_numbers("1.2.3.4.dev5", 3) == (1, 2, 3)
 
 
-def test_a_bundle_reads_the_pyproject_it_carries(tmp_path, monkeypatch):
+def test_a_bundle_reads_the_pyproject_it_carries(tmp_path, monkeypatch, fresh_version):
     """PyInstaller unpacks datas under sys._MEIPASS; the spec puts pyproject.toml at its top."""
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "deckhand"\nversion = "7.8.9"\n',
                                              encoding="utf-8")
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert read_version() == "7.8.9"
+
+
+@pytest.fixture
+def fresh_version():
     read_version.cache_clear()
-    try:
-        assert read_version() == "7.8.9"
-    finally:
-        read_version.cache_clear()
+    yield
+    read_version.cache_clear()
+
+
+def test_an_installed_package_reads_its_metadata(tmp_path, monkeypatch, fresh_version):
+    other = tmp_path / "pyproject.toml"  # site-packages may hold someone else's
+    other.write_text('[project]\nname = "other"\nversion = "1.0"\n', encoding="utf-8")
+    monkeypatch.setattr(version_module, "project_file", lambda: other)
+    monkeypatch.setattr(version_module, "installed_version", lambda: "5.5.5")
+    assert read_version() == "5.5.5"
+    read_version.cache_clear()
+    monkeypatch.setattr(version_module, "installed_version", lambda: None)
+    with pytest.raises(ValueError, match="not Deckhand's"):
+        read_version()
+    monkeypatch.setattr(version_module, "project_file", lambda: tmp_path / "missing.toml")
+    with pytest.raises(LookupError):
+        read_version()
 
 
 def test_the_menu_shows_the_version(app):
