@@ -184,7 +184,8 @@ def test_user_folders_come_from_platformdirs(tmp_path, monkeypatch):
 def test_user_folders_on_windows_and_macos_are_where_the_readme_says(tmp_path, monkeypatch):
     from platformdirs.macos import MacOS
     from platformdirs.windows import Windows
-    monkeypatch.delenv("DECKHAND_HOME", raising=False)
+    for name in ("DECKHAND_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):  # their defaults
+        monkeypatch.delenv(name, raising=False)
     local = tmp_path / "AppData" / "Local"
     monkeypatch.setenv("LOCALAPPDATA", str(local))
     monkeypatch.setenv("APPDATA", str(tmp_path / "AppData" / "Roaming"))
@@ -197,7 +198,7 @@ def test_user_folders_on_windows_and_macos_are_where_the_readme_says(tmp_path, m
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setattr(paths, "platformdirs", PlatformAs(MacOS))
     support = Path.home() / "Library" / "Application Support" / "Deckhand"
-    assert Path(MacOS("Deckhand", False).user_data_dir) == support
+    assert paths.config_dir() == paths.data_dir() == support
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "`%LOCALAPPDATA%\\Deckhand`" in readme
     assert "`~/Library/Application Support/Deckhand`" in readme
