@@ -4,25 +4,31 @@ from __future__ import annotations
 
 import math
 
+import re
+
 from ..text import is_clean
 
 NAME = 40          # a seat or player name (typed names are shorter; room for older files)
 WORD = 80          # an option value, a level, a date
 SCORE = 10**9      # far beyond any game's score, far below what breaks arithmetic
 COUNT = 10**9      # games played
+TOKEN = re.compile(r"[0-9a-f]{8,32}")  # names one game, for the statistics (saves.new_token)
 
 
-def text(value, what: str, longest: int = WORD) -> str:
-    """A string of printable characters, at most `longest` of them."""
-    if not is_clean(value, longest):
+def text(value, what: str, longest: int = WORD, empty: bool = False) -> str:
+    """A string of printable characters, at most `longest` of them (and one, unless `empty`)."""
+    if not is_clean(value, longest) or not (empty or value.strip()):
         raise ValueError(f"{what} is not a valid text")
     return value
 
 
 def name(value, what: str) -> str:
-    text(value, what, NAME)
-    if not value.strip():
-        raise ValueError(f"{what} is empty")
+    return text(value, what, NAME)
+
+
+def token(value, what: str) -> str:
+    if not isinstance(value, str) or not TOKEN.fullmatch(value):
+        raise ValueError(f"{what} is damaged")
     return value
 
 
@@ -51,7 +57,7 @@ def plain_value(value, what: str):
         return value
     if isinstance(value, (int, float)):
         return number(value, what)
-    return text(value, what)
+    return text(value, what, empty=True)
 
 
 def options(value, what: str, most: int = 20) -> dict:

@@ -11,7 +11,6 @@ once more when it finishes, with the `players` its statistics need, until they h
 """
 from __future__ import annotations
 
-import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -24,7 +23,6 @@ from . import checks, jsonfile, paths
 
 FORMAT = "deckhand-save"
 VERSION = 1
-TOKEN = re.compile(r"[0-9a-f]{8,32}")
 SEAT_FIELDS = 8  # name, kind, level... per seat
 
 
@@ -123,9 +121,8 @@ def _saved(data, game_id: str) -> Saved:
         raise ValueError(f"it holds a game of {session.rules.TITLE}, "
                          f"not {games.get(game_id).TITLE}")
     saved_at = checks.text(data.get("saved_at"), "the saved game's date")
-    token = data.get("token", new_token())  # saves from before tokens get one now
-    if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        raise ValueError("the saved game's token is damaged")
+    token = checks.token(data.get("token", new_token()),  # saves from before tokens: a new one
+                         "the saved game's token")
     counted = data.get("counted", False)
     if not isinstance(counted, bool):
         raise ValueError("the saved game's counted mark is damaged")

@@ -183,7 +183,7 @@ def _validate(data) -> dict:
     _need(isinstance(counted, list), "counted games")
     data["counted"] = counted = counted[-COUNTED:]
     for token in counted:
-        checks.text(token, "statistics counted game", 32)
+        checks.token(token, "statistics counted game")
     return data
 
 
