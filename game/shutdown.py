@@ -43,18 +43,19 @@ class StopRequests:
         if sys.platform == "win32":
             self.install_console_handler()
 
+    def on_console_event(self, event: int) -> bool:
+        """Windows calls this on a thread of its own; the process ends when it returns."""
+        if event not in WINDOWS_EVENTS:
+            return False  # Ctrl+C and Ctrl+Break arrive as signals
+        self.reason = WINDOWS_EVENTS[event]
+        self.done.wait(WINDOWS_GRACE_MS / 1000)  # until the loop has saved and closed
+        return True
+
     def install_console_handler(self) -> None:
         import ctypes
         from ctypes import wintypes
-
-        def handler(event):
-            if event not in WINDOWS_EVENTS:
-                return False  # Ctrl+C and Ctrl+Break arrive as signals
-            self.reason = WINDOWS_EVENTS[event]
-            self.done.wait(WINDOWS_GRACE_MS / 1000)
-            return True
-
-        self.console_handler = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)(handler)
+        handler_type = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)
+        self.console_handler = handler_type(self.on_console_event)  # kept alive while installed
         ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, True)
 
     def uninstall(self) -> None:

@@ -99,3 +99,19 @@ def test_installing_off_the_main_thread_does_nothing_harmful():
     worker.join()
     assert stop.previous == {}
     stop.uninstall()
+
+
+def test_a_console_close_waits_until_the_loop_has_saved():
+    """The Windows console handler's logic (Windows itself can't be run here): it notes the
+    event, holds the process until the loop is done, and leaves Ctrl+C to the signals."""
+    import threading
+    stop = shutdown.StopRequests()
+    assert stop.on_console_event(0) is False and stop.reason is None
+    answers = []
+    windows = threading.Thread(target=lambda: answers.append(stop.on_console_event(2)))
+    windows.start()
+    windows.join(0.2)
+    assert windows.is_alive() and stop.reason == "the console was closed"  # still held
+    stop.uninstall()  # what run() does once the game is saved
+    windows.join(5)
+    assert answers == [True]

@@ -3,6 +3,7 @@ start-up meets folders it can't use: one shared sanitiser keeps every screen dra
 app says what is wrong and carries on."""
 import os
 import sys
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -87,48 +88,44 @@ def test_the_records_list_with_a_name_that_is_not_utf8(app):
     assert isinstance(app.top, ConfirmDialog) and "put aside" in app.top.title.lower()
 
 
-def test_start_up_with_the_data_folder_a_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
-    (tmp_path / "data").write_text("not a folder")
+@contextmanager
+def started_with_a_file_as(folder, home, says):
+    """A new window whose `folder` (config or data) is a regular file: it says `says`."""
+    (home / folder).write_text("not a folder")
     app = App((1280, 800))
     try:
-        assert isinstance(app.top, ConfirmDialog) and "is a file, not a folder" in " ".join(app.top.lines)
+        assert isinstance(app.top, ConfirmDialog) and says in " ".join(app.top.lines)
         key(app, pygame.K_ESCAPE)
         frames(app, 2)
-        key(app, pygame.K_t)  # statistics
-        frames(app, 3)
-        key(app, pygame.K_ESCAPE)
-        frames(app, 2)
-        key(app, pygame.K_ESCAPE)
-        key(app, pygame.K_r)  # records
-        frames(app, 2)
-        key(app, pygame.K_ESCAPE)
-        frames(app, 2)
+        yield app
+    finally:
+        pygame.display.quit()
+
+
+def test_start_up_with_the_data_folder_a_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
+    with started_with_a_file_as("data", tmp_path, "is a file, not a folder") as app:
+        for screen in (pygame.K_t, pygame.K_r):  # statistics, records
+            key(app, screen)
+            frames(app, 3)
+            key(app, pygame.K_ESCAPE)
+            frames(app, 2)
         app.settings.animation_speed = "instant"
         app.start_game("scoundrel", 3)
         scene = app.top
         assert scene.act(scene.session.legal_actions()[0])  # played, though it can't be kept
         frames(app, 2)
         assert "could not be saved" in scene.status[0]
-    finally:
-        pygame.display.quit()
 
 
 def test_start_up_with_the_config_folder_a_file(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
-    (tmp_path / "config").write_text("not a folder")
-    app = App((1280, 800))
-    try:
-        assert isinstance(app.top, ConfirmDialog) and "only until it closes" in " ".join(app.top.lines)
-        key(app, pygame.K_ESCAPE)
-        frames(app, 2)
+    with started_with_a_file_as("config", tmp_path, "only until it closes") as app:
         depth = len(app.stack)
         for _ in range(3):
             app.settings.volume = 40
             app.save_settings()  # kept in memory; said once at start-up, not at each change
         assert len(app.stack) == depth and app.settings.volume == 40
-    finally:
-        pygame.display.quit()
 
 
 def test_start_up_counts_a_finished_game_a_kill_left_saved(tmp_path, monkeypatch):
