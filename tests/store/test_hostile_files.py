@@ -381,3 +381,15 @@ def test_a_save_of_every_game_round_trips_with_its_token():
         saves.save(session, None, "feedfacecafebeef", counted=True)
         loaded = saves.load(game_id)
         assert (loaded.token, loaded.counted) == ("feedfacecafebeef", True)
+
+
+def test_the_saves_and_records_folders_being_files(home):
+    (home / "data").mkdir()
+    (home / "data" / "saves").write_text("not a folder")
+    (home / "data" / "records").write_text("not a folder")
+    assert startup.prepare() == []
+    assert saves.load("scoundrel") is None and records.listing() == []
+    with pytest.raises(OSError):
+        saves.save(Session("scoundrel", 1, 7))
+    with pytest.raises(OSError):
+        records.export(finished_session())
