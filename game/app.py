@@ -224,7 +224,7 @@ def within_screen(size: tuple) -> tuple:
 def game_id(text: str) -> str:
     """--game: one of the game ids (a wrong one is not echoed back: it may be huge)."""
     if text not in games.GAME_IDS:
-        raise argparse.ArgumentTypeError("unknown game; the games are: " + ", ".join(games.GAME_IDS))
+        raise argparse.ArgumentTypeError("unknown game; try: " + ", ".join(games.available()))
     return text
 
 

@@ -166,6 +166,7 @@ def test_a_file_growing_past_its_size_is_read_no_further(tmp_path, monkeypatch):
         jsonfile.read_bytes(path, limit=1000)
 
 
+@posix_only
 @ALL
 def test_a_link_to_nothing_or_a_loop_counts_as_no_file(kind):
     path = prepared(kind)
