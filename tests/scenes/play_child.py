@@ -1,9 +1,9 @@
 """A Deckhand process for the kill and signal tests: `python -m tests.scenes.play_child MODE GAME`.
 
-It continues a saved game one action short of its end (the way Continue does), then:
+It continues the saved game (the way Continue does), then:
 - `final`: makes the final move, prints FINAL and runs the app's loop (the result animation)
   until the test kills it;
-- `die-before-K`: makes the final move, killing itself with SIGKILL just before the K-th
+- `die-before-K`: makes the next move, killing itself with SIGKILL just before the K-th
   change on disk that the move makes (a file renamed into place or removed), K from 1; a K
   past the last change kills it just after the move;
 - `loop`: makes one more move (not the final one), prints READY and runs the app's loop until
@@ -86,9 +86,9 @@ def main(mode: str, game_id: str) -> None:
         return
     if mode.startswith("die-before-"):
         die_before(int(mode.removeprefix("die-before-")))
-    assert scene.act(following) and scene.session.is_over()
-    if mode.startswith("die-before-"):
+        scene.act(following)
         os.kill(os.getpid(), signal.SIGKILL)  # past the last change: just after the move
+    assert scene.act(following) and scene.session.is_over()
     print("FINAL", flush=True)
     app.run()
 

@@ -81,6 +81,15 @@ def test_killed_at_every_step_of_the_final_move(home, step):
     assert restart() == [] and played("scoundrel") == (0 if step == 1 else 1)
 
 
+@pytest.mark.parametrize("step", [1, 2])
+def test_killed_during_an_ordinary_move_loses_at_most_that_move(home, step):
+    save_before("scoundrel", 3)
+    finish_killed(child(f"die-before-{step}", "scoundrel"))
+    restart()
+    kept = saves.load("scoundrel").session.actions
+    assert kept == game_line("scoundrel")[:-3 if step == 1 else -2] and played("scoundrel") == 0
+
+
 def test_killed_before_the_statistics_a_table_of_players_is_counted_with_its_names(home):
     save_before("abandon_ship", 1)
     finish_killed(child("die-before-2", "abandon_ship"))
