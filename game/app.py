@@ -12,14 +12,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # anyway, so frames go to X directly (docs/performance.md); set it to 1 to get GL back.
 if sys.platform.startswith("linux"):
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+# SDL would turn SIGTERM into a window-close event (a "Quit Deckhand?" nobody answers at a
+# logout); Deckhand handles the signals itself (shutdown.py).
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 import pygame  # noqa: E402
 
-from . import __version__  # noqa: E402
+from . import __version__, shutdown  # noqa: E402
 from .engine import games  # noqa: E402
 from .resources import asset  # noqa: E402
 from .engine.rng import MAX_SEED  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
+from .store import startup  # noqa: E402
 from .ui import theme  # noqa: E402
 from .ui.fonts import font  # noqa: E402
 from .ui.cardart import CardArt  # noqa: E402
@@ -29,6 +33,8 @@ from .ui.viewport import Viewport  # noqa: E402
 FPS = 60
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
+MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
+HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench, screenshots
 
 
 class App:
@@ -39,7 +45,8 @@ class App:
         pygame.display.set_caption("Deckhand")
         pygame.display.set_icon(pygame.image.load(str(asset("icons", "deckhand.png"))))
         self.settings, settings_message = settings_store.load()
-        self.windowed_size = tuple(size)
+        self.settings_unsaved_told = settings_message is not None
+        self.windowed_size = within_screen(tuple(size))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.surface = self._open_window()
         self.viewport = Viewport(DEFAULT_SIZE)
@@ -53,10 +60,13 @@ class App:
         self.quit_dialog = None
         from .scenes.menu import MainMenu
         self.stack.append(MainMenu(self))
+        store_messages = startup.prepare()
         if game_id:
             self.start_game(game_id, seed)
         if settings_message:
             self.notify("Settings reset", settings_message)
+        for title, message in store_messages:
+            self.notify(title, message)
 
     # -- window ---------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -84,7 +94,9 @@ class App:
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            self.notify("Settings not saved", f"Deckhand could not write its settings: {exc}")
+            if not self.settings_unsaved_told:  # said once, not at every change
+                self.settings_unsaved_told = True
+                self.notify("Settings not saved", f"Deckhand could not write its settings: {exc}")
 
     # -- scenes ---------------------------------------------------------
     @property
@@ -173,39 +185,82 @@ class App:
     def run(self) -> int:
         first_frame_only = os.environ.get("DECKHAND_EXIT_AFTER_FIRST_FRAME") == "1"  # make bench
         dt = 0.0  # the first frame goes up at once, before the clock paces the rest
-        while self.running:
-            self.step(min(dt, 0.1))
-            if first_frame_only:
-                print(f"deckhand: first frame at {time.time():.6f}", flush=True)
-                break
-            dt = self.clock.tick(FPS) / 1000.0
-        pygame.quit()
+        stop = shutdown.StopRequests()
+        stop.install()
+        try:
+            while self.running:
+                if stop.reason:  # the system asks: save and go, no question asked
+                    print(f"deckhand: stopping ({stop.reason}); any game in progress is saved",
+                          file=sys.stderr, flush=True)
+                    self.quit()
+                    break
+                self.step(min(dt, 0.1))
+                if first_frame_only:
+                    print(f"deckhand: first frame at {time.time():.6f}", flush=True)
+                    break
+                dt = self.clock.tick(FPS) / 1000.0
+        finally:
+            pygame.quit()
+            stop.uninstall()
         return 0
+
+
+def within_screen(size: tuple) -> tuple:
+    """`size`, shrunk to fit the screen if need be (saying so)."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return size
+    try:
+        screen = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    fitted = (min(size[0], max(MIN_SIZE[0], screen[0])), min(size[1], max(MIN_SIZE[1], screen[1])))
+    if fitted != size:
+        print(f"deckhand: a {size[0]}x{size[1]} window is larger than the screen "
+              f"({screen[0]}x{screen[1]}): it opens at {fitted[0]}x{fitted[1]}",
+              file=sys.stderr, flush=True)
+    return fitted
+
+
+def game_id(text: str) -> str:
+    """--game: one of the game ids (a wrong one is not echoed back: it may be huge)."""
+    if text not in games.GAME_IDS:
+        raise argparse.ArgumentTypeError("unknown game; try: " + ", ".join(games.available()))
+    return text
+
+
+def deal_number(text: str) -> int:
+    """--seed: a deal number from 0 to MAX_SEED (checked before int() reads a huge text)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"a deal number is a whole number from 0 to {MAX_SEED:,}")
+    return int(text)
 
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(
         prog="deckhand", description="Deckhand: a desktop card table.")
     parser.add_argument("--version", action="version", version=f"Deckhand {__version__}")
-    parser.add_argument("--game", metavar="ID", choices=games.GAME_IDS,
+    parser.add_argument("--game", metavar="ID", type=game_id,
                         help="start straight into a game: " + ", ".join(games.available()))
-    parser.add_argument("--seed", metavar="N", type=int,
+    parser.add_argument("--seed", metavar="N", type=deal_number,
                         help=f"deal number to play (0 to {MAX_SEED:,}); with --game")
     parser.add_argument("--size", metavar="WxH", default="1280x800",
-                        help="window size in pixels (default 1280x800)")
+                        help=f"window size in pixels (default 1280x800, from "
+                             f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
+                             "and no larger than the screen)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
                         help="play every game a little through real events, then exit (a self-test)")
     args = parser.parse_args(argv)
     try:
-        w, h = (int(n) for n in args.size.lower().split("x"))
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        w, h = (int(n) for n in args.size.lower().split("x") if len(n) <= 6)
+        if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
             raise ValueError
         args.size = (w, h)
     except ValueError:
-        parser.error(f"--size must look like 1280x800 and be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        parser.error(f"--seed must be between 0 and {MAX_SEED:,}")
+        parser.error(f"--size must look like 1280x800, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                     f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     if args.seed is not None and not args.game:
         parser.error("--seed needs --game to say which game to deal")
     if args.game and args.game not in games.available():

@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import IllegalAction
 from ..engine.session import Session
-from ..store import saves, stats
+from ..store import results, saves
 from ..ui import layout as layouts
 from ..ui import theme
 from ..ui.table import CardTable
@@ -75,7 +75,8 @@ class GameScene(Scene):
         self.selected = None
         self.table.sprites.clear()
         self.result_timer = None
-        self.recorded = False
+        self.recorded = False  # counted in the statistics (at the final move)
+        self.token = saves.new_token()  # tells the statistics which game they hold
         self.hinted = None
         self.on_new_game()
         self.refresh(deal=True)
@@ -123,15 +124,17 @@ class GameScene(Scene):
         self.refresh()
 
     def save_game(self) -> None:
-        """Keep the game in its autosave (a finished game has none): a crash loses at most
-        the action in flight."""
+        """Keep the game in its autosave; a finished game is counted in the statistics as its
+        save is removed. A crash loses at most the action in flight, never a result."""
         if not self.autosave:
             return
         try:
-            if self.session.is_over():
+            if not self.session.is_over():
+                saves.save(self.session, self.seat_info(), self.token, self.recorded)
+            elif self.recorded:
                 saves.delete(self.game_id)
             else:
-                saves.save(self.session, self.seat_info())
+                self.record_result()
         except OSError as exc:
             self.say(f"The game could not be saved: {exc}", "error")
 
@@ -143,6 +146,7 @@ class GameScene(Scene):
         """Carry on with a saved game (saves.Saved) exactly where it was left."""
         self.use_seat_info(saved.seats)
         self.use_session(saved.session)
+        self.token, self.recorded = saved.token, saved.counted
 
     def refresh(self, deal=False) -> None:
         before = self.table_state()
@@ -179,10 +183,9 @@ class GameScene(Scene):
         if self.recorded:
             return
         self.recorded = True
-        s = self.session
         try:
-            message = stats.record(self.game_id, s.options, s.rules.result(s.state),
-                                   self.stats_players(), s.seed)
+            message = results.finish(self.session, self.seat_info(), self.stats_players(),
+                                     self.token)
         except OSError as exc:
             message = f"Deckhand could not write its statistics: {exc}"
         if message:
@@ -418,7 +421,6 @@ class GameScene(Scene):
             self.result_timer -= dt
             if self.result_timer <= 0:
                 self.result_timer = float("inf")
-                self.record_result()
                 self.show_result()
 
     def draw(self, surface) -> None:

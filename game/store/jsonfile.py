@@ -1,12 +1,16 @@
 """Atomic JSON files, and a safe way to read them back.
 
 A file that cannot be read as what we expect is moved aside (renamed with a
-timestamp, never deleted) so the app can carry on with defaults.
+timestamp, never deleted) so the app can carry on with defaults. Only a regular file
+is read (a FIFO would block for ever, a device never end), its size checked before
+reading and the read itself bounded, since the file may change in between.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -15,6 +19,13 @@ MAX_REASON = 160  # a hostile file's values end up in messages shown on screen
 # Windows refuses to replace a file another program holds open (a virus scanner, a backup, an
 # editor): PermissionError. Such holds are brief, so try again a few times before giving up.
 REPLACE_WAITS = (0.01, 0.02, 0.05, 0.1, 0.2)  # seconds; ~0.4 s at worst
+MAX_BYTES = 20_000_000
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
+    | getattr(os, "O_NOCTTY", 0)  # O_NONBLOCK: opening a FIFO must not wait for a writer
+TEMPORARY = re.compile(r".+\.json\.[A-Za-z0-9_]{8}\.tmp")  # what write_atomic leaves if killed
+STALE_SECONDS = 10  # older than any write in flight: a write takes milliseconds
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
+         (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 class BadFile(ValueError):
@@ -67,19 +78,69 @@ def move_aside(path: Path) -> Path:
     return target
 
 
-def read(path: Path, validate):
+def clean_temporaries(folder: Path, older_than: float = STALE_SECONDS) -> int:
+    """Remove the temporary files that killed atomic writes left in `folder`; returns how many."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if (TEMPORARY.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                    and time.time() - entry.stat(follow_symlinks=False).st_mtime > older_than):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of this mode is, if it is not a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((what for test, what in KINDS if test(mode)), "not a regular file")
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The content of a regular file of at most `limit` bytes; ValueError or OSError if not."""
+    what = not_regular(os.stat(path).st_mode)  # follows a symlink: what counts is its target
+    if what:
+        raise ValueError(f"it is {what}, not a file")
+    fd = os.open(path, READ_FLAGS)
+    try:
+        info = os.fstat(fd)  # the same check on what was opened: it may have been swapped
+        what = not_regular(info.st_mode)
+        if what:
+            raise ValueError(f"it is {what}, not a file")
+        if info.st_size > limit:
+            raise ValueError("the file is far too large")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    if left <= 0:
+        raise ValueError("the file is far too large")
+    return b"".join(chunks)
+
+
+def read(path: Path, validate, limit: int = MAX_BYTES):
     """Load `path` and pass the parsed JSON through `validate` (which raises ValueError).
 
     Returns None if the file does not exist. Raises BadFile, after moving the file
     aside, if it cannot be used.
     """
     path = Path(path)
-    if not path.exists():
+    if not path.exists():  # nothing there, or a link to nothing (a write replaces the link)
         return None
     try:
-        raw = path.read_bytes()
-        if len(raw) > 20_000_000:
-            raise ValueError("the file is far too large")
+        raw = read_bytes(path, limit)
         data = json.loads(raw.decode("utf-8"))
         return validate(data)
     except (ValueError, UnicodeDecodeError, OSError, RecursionError, TypeError, KeyError) as exc:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import platformdirs
 
+from ..text import printable
+
 APP = "Deckhand"
 
 
@@ -21,3 +23,22 @@ def data_dir() -> Path:
     path = Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP, False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def problem(exc: OSError) -> str:
+    """Why a folder could not be used, in words: '/x/Deckhand is a file, not a folder'."""
+    where = printable(str(exc.filename) if exc.filename else "", 120)
+    if isinstance(exc, FileExistsError):
+        return f"{where} is a file, not a folder"
+    if isinstance(exc, NotADirectoryError):
+        return f"a file is in the way of {where}"
+    return f"{where}: {exc.strerror or exc}" if where else str(exc.strerror or exc)
+
+
+def unusable(make) -> str | None:
+    """Why the folder `make` (config_dir or data_dir) can't be used, or None if it can."""
+    try:
+        make()
+    except OSError as exc:
+        return problem(exc)
+    return None

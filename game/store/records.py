@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.session import Session
-from . import jsonfile, paths
+from . import checks, jsonfile, paths
 from .saves import envelope, now, open_envelope
 
 FORMAT = "deckhand-record"
@@ -67,8 +67,6 @@ def load(path: Path) -> Record | None:
             raise ValueError("the record's game is not finished")
         if data.get("result") != result_json(session):
             raise ValueError("the record's result does not match its game")
-        finished_at = data.get("finished_at")
-        if not isinstance(finished_at, str):
-            raise ValueError("the record has no valid date")
+        finished_at = checks.text(data.get("finished_at"), "the record's date")
         return Record(session, seats, data["result"], finished_at)
     return jsonfile.read(path, validate)

@@ -3,19 +3,27 @@
 A save wraps `Session.to_json()` (game, options, seed, deck, actions, state) in a versioned
 header, with room for what only the table knows (seat names and kinds). Loading replays the
 actions through the rules, so nothing in a save is used before the rules have checked it.
+
+Each game carries a token, so the statistics can tell whether they already hold its result,
+and whether it was `counted` already (a finished game taken back by undo). A game is saved
+once more when it finishes, with the `players` its statistics need, until they hold it
+(see results.py); such a save is never continued.
 """
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import games
+from ..engine.rng import MAX_SEED
 from ..engine.session import Session
-from . import jsonfile, paths
+from . import checks, jsonfile, paths
 
 FORMAT = "deckhand-save"
 VERSION = 1
+SEAT_FIELDS = 8  # name, kind, level... per seat
 
 
 @dataclass
@@ -23,6 +31,13 @@ class Saved:
     session: Session
     seats: list | None   # one dict of texts per seat (name, kind...), or None
     saved_at: str
+    token: str = ""
+    counted: bool = False    # its result is in the statistics already
+    players: list | None = None  # (name, kind) per seat, kept with a finished game
+
+
+def new_token() -> str:
+    return secrets.token_hex(8)
 
 
 def folder() -> Path:
@@ -58,6 +73,7 @@ def open_envelope(data, fmt: str, version: int, what: str) -> tuple:
         raise
     except Exception as exc:  # noqa: BLE001 - a rules module missed a case: still only a bad file
         raise ValueError(f"the {what} is damaged ({type(exc).__name__})") from exc
+    checks.integer(session.seed, f"the {what}'s deal number", 0, MAX_SEED)
     return session, check_seats(data.get("seats"), session.seats)
 
 
@@ -65,30 +81,71 @@ def check_seats(seats, count: int):
     if seats is None:
         return None
     if (not isinstance(seats, list) or len(seats) != count
-            or not all(isinstance(seat, dict) for seat in seats)
-            or not all(isinstance(k, str) and isinstance(v, str)
-                       for seat in seats for k, v in seat.items())):
+            or not all(isinstance(seat, dict) and len(seat) <= SEAT_FIELDS for seat in seats)):
         raise ValueError("the seats are damaged")
+    for seat in seats:
+        for key, value in seat.items():
+            checks.text(key, "a seat", checks.NAME)
+            (checks.name if key == "name" else checks.text)(value, f"a seat's {key}")
     return seats
 
 
-def save(session: Session, seats=None) -> None:
+def check_players(players, count: int):
+    """(name, kind) per seat, as the statistics take them, or None for a solo game."""
+    if players is None:
+        return None
+    if not isinstance(players, list) or len(players) != count:
+        raise ValueError("the players are damaged")
+    out = []
+    for pair in players:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in ("human", "computer"):
+            raise ValueError("the players are damaged")
+        out.append((checks.name(pair[0], "a player's name"), pair[1]))
+    return out
+
+
+def save(session: Session, seats=None, token: str = "", counted: bool = False,
+         players=None) -> None:
+    """Keep `session`; a finished one also keeps `players` until its statistics are written."""
     data = envelope(FORMAT, VERSION, session, seats)
-    data["saved_at"] = now()
+    data.update(saved_at=now(), token=token or new_token(), counted=counted,
+                finished=session.is_over())
+    if session.is_over():
+        data["players"] = [list(p) for p in players] if players is not None else None
     jsonfile.write_atomic(path(session.game_id), data)
 
 
+def _saved(data, game_id: str) -> Saved:
+    session, seats = open_envelope(data, FORMAT, VERSION, "saved game")
+    if session.game_id != game_id:
+        raise ValueError(f"it holds a game of {session.rules.TITLE}, "
+                         f"not {games.get(game_id).TITLE}")
+    saved_at = checks.text(data.get("saved_at"), "the saved game's date")
+    token = checks.token(data.get("token", new_token()),  # saves from before tokens: a new one
+                         "the saved game's token")
+    counted = data.get("counted", False)
+    if not isinstance(counted, bool):
+        raise ValueError("the saved game's counted mark is damaged")
+    if data.get("finished", session.is_over()) is not session.is_over():
+        raise ValueError("the saved game's finished mark does not match its game")
+    players = check_players(data.get("players"), session.seats) if session.is_over() else None
+    return Saved(session, seats, saved_at, token, counted, players)
+
+
 def load(game_id: str) -> Saved | None:
-    """The saved game, or None; raises jsonfile.BadFile (the file moved aside) if unusable."""
-    def validate(data) -> Saved:
-        session, seats = open_envelope(data, FORMAT, VERSION, "saved game")
-        if session.game_id != game_id:
-            raise ValueError(f"it holds a game of {session.rules.TITLE}, "
-                             f"not {games.get(game_id).TITLE}")
-        saved_at = data.get("saved_at")
-        if not isinstance(saved_at, str):
-            raise ValueError("the saved game has no valid date")
-        return Saved(session, seats, saved_at)
+    """The saved game to continue, or None; raises jsonfile.BadFile (the file moved aside) if
+    unusable. A finished game waiting for its statistics is no game to continue: None."""
+    saved = jsonfile.read(path(game_id), lambda data: _saved(data, game_id))
+    return None if saved is None or saved.session.is_over() else saved
+
+
+def load_finished(game_id: str) -> Saved | None:
+    """The saved game if it is finished (waiting for its statistics), else None. Only such a
+    save is replayed: any other is only parsed, so this is cheap enough for every start-up."""
+    def validate(data):
+        if isinstance(data, dict) and data.get("finished") is True:
+            return _saved(data, game_id)
+        return None
     return jsonfile.read(path(game_id), validate)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from . import jsonfile, paths
+from . import checks, jsonfile, paths
 
 VERSION = 1
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -29,6 +29,7 @@ class Settings:
 CHOICES = {"animation_speed": SPEEDS, "card_back": ("navy", "red"),
            "table_colour": ("green", "blue", "red", "grey")}
 RANGES = {"volume": (0, 100)}
+MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
 
 
 def _validate(data) -> Settings:
@@ -48,11 +49,12 @@ def _validate(data) -> Settings:
         default = getattr(out, f.name)
         if type(value) is not type(default):
             raise ValueError(f"setting {f.name!r} has the wrong type")
-        if f.name == "table_options" and not all(
-                isinstance(k, str) and isinstance(v, dict) and all(
-                    isinstance(x, (str, int, float, bool)) or x is None for x in v.values())
-                for k, v in value.items()):
-            raise ValueError("setting 'table_options' is damaged")
+        if f.name == "table_options":
+            if len(value) > 100:
+                raise ValueError("setting 'table_options' is damaged")
+            for game_id, options in value.items():
+                checks.text(game_id, "setting 'table_options'", checks.NAME)
+                checks.options(options, "setting 'table_options'")
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
         if f.name in RANGES and not RANGES[f.name][0] <= value <= RANGES[f.name][1]:
@@ -68,9 +70,12 @@ def path():
 def load() -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message if the file had to be put aside."""
     try:
-        settings = jsonfile.read(path(), _validate)
+        settings = jsonfile.read(path(), _validate, MAX_BYTES)
     except jsonfile.BadFile as exc:
         return Settings(), f"Your settings file was damaged, so Deckhand started with defaults. {exc}"
+    except OSError as exc:  # the settings folder itself can't be used
+        return Settings(), (f"Deckhand can't use its settings folder ({paths.problem(exc)}), so it "
+                            "started with defaults and keeps your settings only until it closes.")
     return settings or Settings(), None
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import time
 
-from . import jsonfile, paths
+from ..engine.rng import MAX_SEED
+from . import checks, jsonfile, paths
 
 VERSION = 1
 RECENT = 20
+COUNTED = 100  # tokens of the latest games counted, so a game is never counted twice
 LOWER_IS_BETTER = {"bogey"}  # games scored by columns used: fewer is better
 COUNTS = ("played", "won", "streak", "best_streak", "scored")
 
@@ -30,7 +32,7 @@ def option_key(options) -> str:
 
 
 def empty() -> dict:
-    return {"version": VERSION, "games": {}}
+    return {"version": VERSION, "games": {}, "counted": []}
 
 
 def _tally() -> dict:
@@ -95,6 +97,14 @@ def figures(tally: dict) -> dict:
 
 
 # -- the file ------------------------------------------------------------------------------
+# Every field is checked, numbers finite and in range, texts printable and short: a file that
+# fails is set aside whole. What only grows is trimmed on load instead: the RECENT latest
+# games, the MOST_PLAYERS and MOST_TABLES most played, the COUNTED latest tokens.
+MOST_PLAYERS = 200
+MOST_TABLES = 100
+MOST_LEVELS = 50
+
+
 def _need(ok: bool, what: str) -> None:
     if not ok:
         raise ValueError(f"statistics damaged: {what}")
@@ -104,43 +114,76 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_num(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
 def _check_tally(t, where: str) -> None:
     _need(isinstance(t, dict), where)
-    _need(all(_is_int(t.get(k)) and t[k] >= 0 for k in COUNTS), f"{where} counts")
-    _need(t["won"] <= t["played"] and t["scored"] <= t["played"], f"{where} counts")
-    _need(_is_num(t.get("score_total")), f"{where} score total")
-    _need(t.get("best_score") is None or _is_num(t["best_score"]), f"{where} best score")
+    for k in COUNTS:
+        checks.integer(t.get(k), f"statistics {where} {k}", 0, checks.COUNT)
+    _need(t["won"] <= t["played"] and t["scored"] <= t["played"]
+          and t["streak"] <= t["best_streak"] <= t["played"], f"{where} counts")
+    checks.number(t.get("score_total"), f"statistics {where} score total",
+                  checks.SCORE * max(1, t["scored"]))
+    checks.optional(checks.number, t.get("best_score"), f"statistics {where} best score")
+
+
+def _check_entry(e, where: str) -> None:
+    _need(isinstance(e, dict) and isinstance(e.get("won"), bool), f"{where} recent")
+    checks.optional(checks.number, e.get("score"), f"statistics {where} recent score")
+    checks.text(e.get("date"), f"statistics {where} recent date")
+    checks.optional(checks.integer, e.get("seed"), f"statistics {where} recent deal", 0, MAX_SEED)
+    checks.optional(checks.text, e.get("level"), f"statistics {where} recent level")
+    winners = e.get("winners", [])
+    _need(isinstance(winners, list) and len(winners) <= 16, f"{where} recent winners")
+    for name in winners:
+        checks.name(name, f"statistics {where} recent winner")
+
+
+def _most_played(found: dict, most: int) -> dict:
+    if len(found) <= most:
+        return found
+    return dict(sorted(found.items(), key=lambda item: -item[1]["played"])[:most])
+
+
+def _check_table(t, where: str) -> None:
+    _check_tally(t, where)
+    checks.options(t.get("options"), f"statistics {where} options")
+    levels = t.get("levels")
+    _need(isinstance(levels, dict) and len(levels) <= MOST_LEVELS, f"{where} levels")
+    for name, count in levels.items():
+        checks.text(name, f"statistics {where} level")
+        checks.integer(count, f"statistics {where} level count", 0, checks.COUNT)
+    recent = t.get("recent")
+    _need(isinstance(recent, list), f"{where} recent")
+    t["recent"] = recent = recent[-RECENT:]
+    for e in recent:
+        _check_entry(e, where)
+    people = t.get("players")
+    _need(isinstance(people, dict), f"{where} players")
+    for name, person in people.items():
+        checks.name(name, f"statistics {where} player")
+        _check_tally(person, f"{where} player")
+        _need(person.get("kind") in ("human", "computer"), f"{where} player kind")
+    t["players"] = _most_played(people, MOST_PLAYERS)
 
 
 def _validate(data) -> dict:
     _need(isinstance(data, dict), "not a JSON object")
     version = data.get("version")
     if not _is_int(version) or not 1 <= version <= VERSION:
-        raise ValueError(f"unknown statistics version {version!r}")
+        raise ValueError(f"unknown statistics version {version!r:.40}")
     games = data.get("games")
     _need(isinstance(games, dict), "no games")
     for game_id, tables in games.items():
-        _need(isinstance(tables, dict), game_id)
+        checks.text(game_id, "statistics game", checks.NAME)
+        _need(isinstance(tables, dict), "a game's tables")
         for key, t in tables.items():
-            where = f"{game_id} {key}"
-            _check_tally(t, where)
-            _need(isinstance(t.get("options"), dict), f"{where} options")
-            levels = t.get("levels")
-            _need(isinstance(levels, dict) and all(_is_int(n) for n in levels.values()),
-                  f"{where} levels")
-            recent = t.get("recent")
-            _need(isinstance(recent, list) and all(
-                isinstance(e, dict) and isinstance(e.get("won"), bool) and isinstance(e.get("date"), str)
-                and (e.get("score") is None or _is_num(e["score"])) for e in recent), f"{where} recent")
-            people = t.get("players")
-            _need(isinstance(people, dict), f"{where} players")
-            for name, person in people.items():
-                _check_tally(person, f"{where} {name}")
-                _need(isinstance(person.get("kind"), str), f"{where} {name}")
+            checks.text(key, "statistics table", 1000)
+            _check_table(t, game_id)
+        games[game_id] = _most_played(tables, MOST_TABLES)
+    counted = data.get("counted", [])
+    _need(isinstance(counted, list), "counted games")
+    data["counted"] = counted = counted[-COUNTED:]
+    for token in counted:
+        checks.token(token, "statistics counted game")
     return data
 
 
@@ -150,6 +193,8 @@ def load() -> tuple[dict, str | None]:
         data = jsonfile.read(path(), _validate)
     except jsonfile.BadFile as exc:
         return empty(), f"Your statistics file was damaged, so Deckhand started it afresh. {exc}"
+    except OSError as exc:  # the data folder itself can't be used
+        return empty(), f"Deckhand can't read its statistics ({paths.problem(exc)})."
     return data or empty(), None
 
 
@@ -157,10 +202,16 @@ def save(data: dict) -> None:
     jsonfile.write_atomic(path(), data)
 
 
-def record(game_id: str, options, result, players=None, seed=None) -> str | None:
+def record(game_id: str, options, result, players=None, seed=None, token=None) -> str | None:
     """Add a finished game to the file; returns a message if a damaged file was put aside.
+    A game's `token` is kept, so the same game is never counted twice.
     Raises OSError if the file cannot be written."""
     data, message = load()
+    counted = data.setdefault("counted", [])
+    if token is not None and token in counted:
+        return message
     add(data, game_id, options, result, players, seed)
+    if token is not None:
+        data["counted"] = (counted + [token])[-COUNTED:]
     save(data)
     return message

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..text import printable
 from . import theme
 from .fonts import font
 
@@ -15,6 +16,7 @@ _texts: OrderedDict = OrderedDict()
 
 def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
     """`font(size_px, face).render(text, True, colour)`, cached; treat the result as read-only."""
+    text = printable(text)
     key = (text, size_px, tuple(colour), face)
     image = _texts.get(key)
     if image is None:
@@ -40,7 +42,7 @@ def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
     f = font(size_px, face)
     lines = []
     for paragraph in text.split("\n"):
-        words, line = paragraph.split(" "), ""
+        words, line = printable(paragraph, 4000).split(" "), ""
         for word in words:
             trial = word if not line else line + " " + word
             if f.size(trial)[0] <= width_px or not line:
@@ -124,7 +126,7 @@ class Button:
         if self.hover and self.enabled:
             pygame.draw.rect(surface, theme.GOLD, r, width=max(1, viewport.length(2)),
                              border_radius=radius)
-        label = self.text + (f"  ({self.key_hint})" if self.key_hint else "")
+        label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
         size = self.text_size
         f = font(viewport.length(size), "bold")
         while f.size(label)[0] > r.w - viewport.length(12) and size > 9:
