@@ -27,15 +27,16 @@ class Tally:
         return self.wins / self.games if self.games else 0.0
 
 
-def play(game_id: str, level: str, games: int, first: int = 0, seats: int = 4,
+def play(game_id: str, make_bot, games: int, first: int = 0, seats: int = 4,
          tally: Tally | None = None) -> Tally:
+    """`games` seeded games of `make_bot()` against greedy players, from game number `first`."""
     from game.engine import bots
     from game.engine.games import get
     rules = get(game_id)
     tally = tally or Tally()
     for game in range(first, first + games):
         me = game % seats
-        players = [bots.make(game_id, level) if s == me else GREEDY[game_id]()
+        players = [make_bot() if s == me else GREEDY[game_id]()
                    for s in range(seats)]
         state, pick = rules.new_game(seats, 20_000 + game), random.Random(game)
         while not rules.is_over(state):
@@ -65,11 +66,12 @@ def main(argv=None) -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--seats", type=int, default=4)
     args = parser.parse_args(argv)
+    from game.engine import bots
     tally = Tally()
     started = time.monotonic()
     step = max(1, args.games // 10)
     for first in range(args.first, args.first + args.games, step):
-        play(args.game, args.level, min(step, args.first + args.games - first), first,
+        play(args.game, lambda: bots.make(args.game, args.level), min(step, args.first + args.games - first), first,
              args.seats, tally)
         print(f"{tally.games} games: {tally.wins:g} wins ({tally.rate:.1%}), "
               f"{time.monotonic() - started:.0f} s", flush=True)
