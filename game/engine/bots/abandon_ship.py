@@ -36,19 +36,24 @@ def _holding(cards, suit):
     return sorted((POINTS[c] for c in cards if SUIT_OF[c] == suit), reverse=True)
 
 
+def unseen_cards(view) -> list:
+    """The cards the view's seat has not seen this round, in a fixed order."""
+    seen = set(view.hand)
+    for cards in (*view.boards, *view.lifeboats.values()):
+        seen.update(cards)
+    if view.fight:
+        seen.update(view.fight.cards)
+    if view.key_cards[view.seat]:
+        seen.add(view.key_cards[view.seat])
+    return [c for c in deck_for(view.seats) if c not in seen]
+
+
 class _Guess:
     """The other seats' cards dealt at random from the unseen ones, and their key suits."""
 
     def __init__(self, view, rng: random.Random):
         me = view.seat
-        seen = set(view.hand)
-        for cards in (*view.boards, *view.lifeboats.values()):
-            seen.update(cards)
-        if view.fight:
-            seen.update(view.fight.cards)
-        if view.key_cards[me]:
-            seen.add(view.key_cards[me])
-        pool = [c for c in deck_for(view.seats) if c not in seen]
+        pool = unseen_cards(view)
         others = [p for p in range(view.seats) if p != me]
         counts = [view.hand_counts[p] + view.chosen[p] for p in others]  # a chosen key is hidden
         cards = rng.sample(pool, min(len(pool), sum(counts)))
@@ -185,14 +190,7 @@ class AbandonShipGame(Game):
         """The unseen cards dealt at random to the other hands, the deck and the cards out of
         play; a seat that has chosen its key card gets the one a sensible player would."""
         me, n = view.seat, view.seats
-        seen = set(view.hand)
-        for cards in (*view.boards, *view.lifeboats.values()):
-            seen.update(cards)
-        if view.fight:
-            seen.update(view.fight.cards)
-        if view.key_cards[me]:
-            seen.add(view.key_cards[me])
-        unseen = [c for c in deck_for(n) if c not in seen]
+        unseen = unseen_cards(view)
         rng.shuffle(unseen)
         hands, keys, at = [view.hand] * n, list(view.key_cards), 0
         for p in range(n):
