@@ -71,8 +71,8 @@ def main(argv=None) -> None:
     started = time.monotonic()
     step = max(1, args.games // 10)
     for first in range(args.first, args.first + args.games, step):
-        play(args.game, lambda: bots.make(args.game, args.level), min(step, args.first + args.games - first), first,
-             args.seats, tally)
+        count = min(step, args.first + args.games - first)
+        play(args.game, lambda: bots.make(args.game, args.level), count, first, args.seats, tally)
         print(f"{tally.games} games: {tally.wins:g} wins ({tally.rate:.1%}), "
               f"{time.monotonic() - started:.0f} s", flush=True)
     times = [t * 1000 for t in tally.times]

@@ -160,7 +160,8 @@ class EasyBot:
             kings = [a for a in legal if a.kind == "attack" and POINTS[a.card] == KING]
             if kings:
                 return max(kings, key=lambda a: view.hand_counts[a.target])
-            discards = sorted((a for a in legal if a.kind == "discard"), key=lambda a: POINTS[a.card])
+            discards = sorted((a for a in legal if a.kind == "discard"),
+                              key=lambda a: POINTS[a.card])
             return discards[1 if len(discards) > 1 and rng.random() < SLIP else 0]
         if kind in ("raise", "surrender"):
             raises = [a for a in legal if a.kind == "raise"]
@@ -246,7 +247,8 @@ def _play_round(s, rng) -> tuple:
                 targets = [p for p in range(n) if p != turn and hands[p]]
                 if king and targets:
                     hand.remove(king)
-                    attacker, defender, fought = turn, max(targets, key=lambda p: len(hands[p])), [king]
+                    defender = max(targets, key=lambda p: len(hands[p]))
+                    attacker, fought = turn, [king]
                     phase = FIGHT
                     continue
             card = min(hand, key=POINTS.__getitem__)
