@@ -20,7 +20,8 @@ from .greedy import GREEDY
 class Tally:
     games: int = 0
     wins: float = 0.0
-    times: list = field(default_factory=list)   # seconds per decision
+    times: list = field(default_factory=list)   # seconds per decision, wall clock
+    cpu: list = field(default_factory=list)     # seconds per decision, this process's CPU
 
     @property
     def rate(self) -> float:
@@ -42,10 +43,11 @@ def play(game_id: str, make_bot, games: int, first: int = 0, seats: int = 4,
         while not rules.is_over(state):
             seat = state.to_act
             legal = rules.legal_actions(state)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = bots.finish(players[seat].think(rules.view(state, seat), legal, pick))
             if seat == me and len(legal) > 1:
                 tally.times.append(time.perf_counter() - start)
+                tally.cpu.append(time.process_time() - cpu)
             state = rules.apply(state, action)
         winners = rules.result(state).winners
         tally.games += 1
@@ -76,10 +78,13 @@ def main(argv=None) -> None:
         print(f"{tally.games} games: {tally.wins:g} wins ({tally.rate:.1%}), "
               f"{time.monotonic() - started:.0f} s", flush=True)
     times = [t * 1000 for t in tally.times]
+    cpu = [t * 1000 for t in tally.cpu]
     print(f"{args.game} {args.level} vs {args.seats - 1} greedy: {tally.wins:g} of {tally.games} "
           f"games won = {tally.rate:.1%} ({tally.rate * args.seats:.2f}x the fair share); "
           f"{len(times)} decisions, p50 {percentile(times, 50):.1f} ms, "
-          f"p95 {percentile(times, 95):.1f} ms, max {max(times, default=0):.1f} ms")
+          f"p95 {percentile(times, 95):.1f} ms, max {max(times, default=0):.1f} ms; CPU time "
+          f"p50 {percentile(cpu, 50):.1f} ms, p95 {percentile(cpu, 95):.1f} ms, "
+          f"max {max(cpu, default=0):.1f} ms")
 
 
 if __name__ == "__main__":
