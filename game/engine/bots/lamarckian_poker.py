@@ -23,7 +23,7 @@ from .search import Game, SearchBot
 
 ROLLOUTS = 600        # normal: playouts per decision, shared among the candidate marks
 SLIP = 0.25           # easy: chance of marking the second best card
-ITERATIONS = 400      # hard: determinizations and playouts per decision
+ITERATIONS = 500      # hard: determinizations and playouts per decision
 WANDER = 0.15         # hard's playouts: chance a player marks at random rather than greedily
 
 
