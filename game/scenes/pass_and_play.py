@@ -22,14 +22,16 @@ OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4
 BOT_SLICE_SECONDS = 0.003   # thinking time per frame: the frame keeps its pace
 BOT_PACE_SECONDS = 0.9      # a move stays on screen this long before the next bot acts
 LOG_LINES = 22
-LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # bot levels as the seat screen says them
+LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # old saved level names, as said today
+LEVEL_HELP = {"easy": "makes mistakes", "normal": "plays well",
+              "hard": "thinks ahead"}  # what the computer levels mean, for the seat screen
 
 
 @dataclass
 class Seat:
     name: str
     kind: str = "human"      # "human" or "computer"
-    level: str = "strong"    # a bot level, for computers
+    level: str = "hard"      # a bot level, for computers
 
     @property
     def is_human(self) -> bool:
@@ -233,7 +235,7 @@ class PassAndPlayScene(GameScene):
             info = info if isinstance(info, dict) else {}
             name = str(info.get("name") or f"Player {i + 1}")[:14]
             kind = info.get("kind") if info.get("kind") in ("human", "computer") else "human"
-            level = info.get("level") if info.get("level") in levels else levels[-1]
+            level = bots.current_level(self.game_id, info.get("level")) or levels[-1]
             out.append(Seat(name, kind, level))
         self.set_seats(out)
 

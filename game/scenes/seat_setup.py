@@ -9,7 +9,7 @@ from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
 from .dialogs import DealNumberDialog
-from .pass_and_play import Seat, default_seats
+from .pass_and_play import LEVEL_HELP, Seat, default_seats
 
 ROW_H = 42
 NAME_LIMIT = 14
@@ -32,6 +32,8 @@ class SeatSetupDialog(Scene):
         self.seed = None
         self.editing: int | None = None
         self.kinds = [("human", None)] + [("computer", lv) for lv in bots.levels(game_id)]
+        self.level_help = " · ".join(f"{lv}: {LEVEL_HELP[lv]}" for lv in bots.levels(game_id)
+                                     if lv in LEVEL_HELP)
         self.layout_buttons()
 
     # -- layout ----------------------------------------------------------------
@@ -57,7 +59,9 @@ class SeatSetupDialog(Scene):
         deal = "random" if self.seed is None else f"#{self.seed}"
         buttons.append(Button((330, y, 620, 36), f"Deal number: {deal}", self.choose_deal, "D",
                               text_size=15))
-        y += ROW_H + 12
+        y += ROW_H
+        self.help_y = y - 2  # the line that says what the computer levels mean
+        y += 12 + (22 if self.level_help else 0)
         buttons.append(Button((330, y, 300, 44), "Deal", self.deal, "Enter"))
         buttons.append(Button((650, y, 300, 44), "Cancel", self.close, "Esc"))
         self.bottom = y + 44
@@ -142,4 +146,7 @@ class SeatSetupDialog(Scene):
         if self.editing is not None:
             draw_text(surface, vp, "Type a name, Enter when done", 14, (480, 136), theme.INK_DIM,
                       "midtop")
+        if self.level_help:
+            draw_text(surface, vp, f"Computers: {self.level_help}", 14, (640, self.help_y),
+                      theme.INK_DIM, "midtop")
         self.row.draw(surface, vp)

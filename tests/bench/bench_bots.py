@@ -6,6 +6,10 @@ action. Each run draws DECISIONS positions from random legal play (a random.Rand
 player count; every level decides the same positions) and times `choose` on each, for 4 players
 at every level and for the most players the game allows at the strongest level.
 
+For a strongest level that uses the shared search (game/engine/bots/search.py), a row gives its
+iterations per second (a determinization, the chosen action and a rollout each) on the same
+positions.
+
 The UI frame time while a bot thinks is measured by the frames section (bench_frames.py), on the
 frames where a computer is to act; its rows come with that section.
 """
@@ -47,6 +51,27 @@ def decision_times(bots, game_id, states, level, seed: int) -> list:
     return times
 
 
+SEARCH_ITERATIONS = 100   # per position, for the iterations-per-second row
+
+
+def search_rate(bot, rules, states, seed: int) -> float:
+    """Iterations per second of a search bot's game over `states` (their seat to act)."""
+    from game.engine.bots import finish, search
+    rnd = random.Random(seed)
+    done, spent = 0, 0.0
+    for state in states:
+        legal = rules.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        view = rules.view(state, state.to_act)
+        start = time.perf_counter()
+        finish(search.run(bot.game, view, legal, random.Random(rnd.randrange(10**6)),
+                          SEARCH_ITERATIONS))
+        spent += time.perf_counter() - start
+        done += SEARCH_ITERATIONS
+    return done / spent if spent else 0.0
+
+
 def run(runs: int, with_frames: bool = False) -> list:
     from game.engine import bots, games
     rows = []
@@ -75,6 +100,13 @@ def run(runs: int, with_frames: bool = False) -> list:
                 label = f"{level}, {players} players"
                 rows += [Row(section, f"{label}: decision median", "ms", medians),
                          Row(section, f"{label}: decision p95", "ms", p95s, target)]
+            from game.engine.bots.search import SearchBot
+            bot = bots.make(game_id, levels[-1])
+            if isinstance(bot, SearchBot):
+                rates = [search_rate(bot, rules, run_states, i)
+                         for i, run_states in enumerate(states)]
+                rows.append(Row(section, f"search, {players} players: iterations per second",
+                                "/s", rates))
     if not with_frames:
         rows.append(Row("bot frames", "UI frame time while a bot thinks", "ms",
                         note="measured with the frames section"))

@@ -8,8 +8,8 @@ from game.scenes.pass_and_play import Seat
 
 from .driver import click, drag, frames, key, settle
 
-SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "strong"),
-         Seat("Dan", "computer", "random")]
+SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "hard"),
+         Seat("Dan", "computer", "easy")]
 
 
 def start(app, seed=21):
@@ -153,3 +153,13 @@ def test_no_card_face_is_drawn_before_the_first_hand_off(app, monkeypatch):
     frames(app)
     assert isinstance(app.top, HandOffScreen)
     assert drawn == []
+
+
+def test_seats_saved_with_the_old_level_names_load_with_todays(app):
+    scene = start(app)
+    scene.use_seat_info([{"name": "Anna", "kind": "human", "level": "strong"},
+                         {"name": "Cora", "kind": "computer", "level": "strong"},
+                         {"name": "Dan", "kind": "computer", "level": "random"},
+                         {"name": "Eve", "kind": "computer", "level": "cunning"}])
+    assert [s.level for s in scene.seats] == ["hard", "hard", "easy", "hard"]
+    assert [s.describe() for s in scene.seats[1:3]] == ["Computer (hard)", "Computer (easy)"]

@@ -8,8 +8,8 @@ from game.scenes.pass_and_play import Seat
 
 from .driver import click, drag, frames, key
 
-SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "strong"),
-         Seat("Dan", "computer", "random")]
+SEATS = [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", "hard"),
+         Seat("Dan", "computer", "easy")]
 
 
 def start(app, seed=5, speed="instant"):

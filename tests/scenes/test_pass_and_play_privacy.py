@@ -24,7 +24,7 @@ def count_faces(app, monkeypatch) -> list:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_computer_acting_first_still_covers_the_table(app, monkeypatch, game_id):
     drawn = count_faces(app, monkeypatch)
-    seats = [Seat("Cpu", "computer", "random"), Seat("Ann"), Seat("Bob")]
+    seats = [Seat("Cpu", "computer", "easy"), Seat("Ann"), Seat("Bob")]
     app.start_game(game_id, 7, None, seats=seats)
     frames(app)
     assert isinstance(app.top, HandOffScreen) and drawn == []
@@ -32,7 +32,7 @@ def test_a_computer_acting_first_still_covers_the_table(app, monkeypatch, game_i
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_continue_while_a_computer_is_to_act_covers_the_table(app, monkeypatch, game_id):
-    seats = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "random")]
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "easy")]
     app.start_game(game_id, 7, None, seats=seats)
     scene = app.top
     while scene.session.state.to_act != 2:  # play the humans' moves until the computer's turn
@@ -48,7 +48,7 @@ def test_continue_while_a_computer_is_to_act_covers_the_table(app, monkeypatch, 
 
 
 def test_round_summaries_are_counted_per_game(app):
-    seats = [Seat("Ann"), Seat("Cpu", "computer", "random"), Seat("Cpu 2", "computer", "random")]
+    seats = [Seat("Ann"), Seat("Cpu", "computer", "easy"), Seat("Cpu 2", "computer", "easy")]
     app.start_game("abandon_ship", 3, None, seats=seats)
     scene = app.top
     session = Session("abandon_ship", 3, 3)

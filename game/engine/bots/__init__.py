@@ -7,7 +7,10 @@ Action (StopIteration.value). The UI runs it a few milliseconds per frame;
 
 Each game with bots has a module `game/engine/bots/<game_id>.py` defining
 `LEVELS`: an ordered dict-like tuple of (level name, factory) pairs, weakest first,
-where a factory takes no arguments and returns a bot.
+where a factory takes no arguments and returns a bot: "easy", "normal" and "hard".
+The names used before those ("random" and "strong") still work: `make` builds the random
+baseline and the strongest level for them, and `current_level` turns them into today's names
+for seats read from old saves and records.
 """
 from __future__ import annotations
 
@@ -38,6 +41,19 @@ def levels(game_id: str) -> tuple:
     return tuple(name for name, _ in module.LEVELS) if module else ()
 
 
+OLD_LEVELS = {"random": 0, "strong": -1}   # old level name -> index of today's level
+
+
+def current_level(game_id: str, level) -> str | None:
+    """Today's name of `level` for a game (an old name mapped), or None if it has no such level."""
+    names = levels(game_id)
+    if level in names:
+        return level
+    if names and level in OLD_LEVELS:
+        return names[OLD_LEVELS[level]]
+    return None
+
+
 def make(game_id: str, level: str):
     module = _module(game_id)
     if module is None:
@@ -45,6 +61,10 @@ def make(game_id: str, level: str):
     for name, factory in module.LEVELS:
         if name == level:
             return factory()
+    if level == "random":
+        return RandomBot()
+    if level == "strong":
+        return module.LEVELS[-1][1]()
     raise KeyError(f"{game_id!r} has no bot level {level!r}; levels: {levels(game_id)}")
 
 

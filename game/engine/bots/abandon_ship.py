@@ -1,6 +1,14 @@
 """Computer players for Abandon Ship.
 
-The strong bot judges its position by the showdown: it deals the cards it cannot see to the other
+- easy: plays like a sensible beginner: discards its lowest card, fights only with a King,
+  raises with the lowest card that wins, runs for the richest lifeboat it holds; but now and then
+  it discards the wrong card or runs for the second-best lifeboat.
+- normal (described below): judges the showdown by sampling the hidden cards.
+- hard: the shared search (`search.py`) over the rest of the round: the unseen cards dealt at
+  random (a chosen key card guessed as a sensible player's), the round played out quickly with
+  everyone playing sensibly, and the end of the round scored by the lead it leaves.
+
+The normal bot judges its position by the showdown: it deals the cards it cannot see to the other
 hands at random (many times over) and counts which lifeboats it would board, assuming the others
 run for a random suit of what they hold. With that estimate it picks its key card, chooses which
 card to give up on its turn (discarding it, or fighting with it when the fight is likely won), and
@@ -8,10 +16,14 @@ whether to raise or surrender in a fight: a King always wins a fight, so it rais
 """
 from __future__ import annotations
 
+import math
 import random
 
+from .. import abandon_ship as rules
+from ..abandon_ship import FIGHT, HAND_SIZE, KING, PLAY, POINTS, SHOWDOWN, SUIT_OF, deck_for
+from ..cards import SUITS
 from . import RandomBot
-from ..abandon_ship import KING, POINTS, SUIT_OF, deck_for
+from .search import Game, SearchBot
 
 SAMPLES = 48          # random deals of the unseen cards per decision
 SLICE = 8             # samples between two yields
@@ -24,19 +36,24 @@ def _holding(cards, suit):
     return sorted((POINTS[c] for c in cards if SUIT_OF[c] == suit), reverse=True)
 
 
+def unseen_cards(view) -> list:
+    """The cards the view's seat has not seen this round, in a fixed order."""
+    seen = set(view.hand)
+    for cards in (*view.boards, *view.lifeboats.values()):
+        seen.update(cards)
+    if view.fight:
+        seen.update(view.fight.cards)
+    if view.key_cards[view.seat]:
+        seen.add(view.key_cards[view.seat])
+    return [c for c in deck_for(view.seats) if c not in seen]
+
+
 class _Guess:
     """The other seats' cards dealt at random from the unseen ones, and their key suits."""
 
     def __init__(self, view, rng: random.Random):
         me = view.seat
-        seen = set(view.hand)
-        for cards in (*view.boards, *view.lifeboats.values()):
-            seen.update(cards)
-        if view.fight:
-            seen.update(view.fight.cards)
-        if view.key_cards[me]:
-            seen.add(view.key_cards[me])
-        pool = [c for c in deck_for(view.seats) if c not in seen]
+        pool = unseen_cards(view)
         others = [p for p in range(view.seats) if p != me]
         counts = [view.hand_counts[p] + view.chosen[p] for p in others]  # a chosen key is hidden
         cards = rng.sample(pool, min(len(pool), sum(counts)))
@@ -58,7 +75,7 @@ class _Guess:
         return True
 
 
-class StrongBot:
+class NormalBot:
     """Estimates the showdown by sampling the hidden cards; see the module docstring."""
 
     def think(self, view, legal, rng: random.Random):
@@ -122,4 +139,170 @@ class StrongBot:
         return next(a for a in legal if a.kind == "discard" and a.card == best_card)
 
 
-LEVELS = (("random", RandomBot), ("strong", StrongBot))
+# --- easy ------------------------------------------------------------------------------------
+
+SLIP = 0.2            # easy: chance of a careless discard or the second-best lifeboat
+
+
+def richest_suits(cards, lifeboat_points) -> list:
+    """The suits among `cards`, richest lifeboat first (ties in suit order)."""
+    held = {SUIT_OF[c] for c in cards}
+    return sorted((s for s in SUITS if s in held), key=lambda s: -lifeboat_points[s])
+
+
+class EasyBot:
+    """A sensible beginner who slips now and then; see the module docstring."""
+
+    def think(self, view, legal, rng):
+        legal = list(legal)
+        kind = legal[0].kind
+        if kind in ("discard", "attack"):
+            kings = [a for a in legal if a.kind == "attack" and POINTS[a.card] == KING]
+            if kings:
+                return max(kings, key=lambda a: view.hand_counts[a.target])
+            discards = sorted((a for a in legal if a.kind == "discard"),
+                              key=lambda a: POINTS[a.card])
+            return discards[1 if len(discards) > 1 and rng.random() < SLIP else 0]
+        if kind in ("raise", "surrender"):
+            raises = [a for a in legal if a.kind == "raise"]
+            return min(raises, key=lambda a: POINTS[a.card]) if raises else legal[-1]
+        if kind == "key":
+            suits = richest_suits([a.card for a in legal], view.lifeboat_points)
+            suit = suits[1 if len(suits) > 1 and rng.random() < SLIP else 0]
+            return next(a for a in legal if SUIT_OF[a.card] == suit)
+        return legal[0]
+        yield  # a generator that never needs to pause
+
+
+# --- hard -------------------------------------------------------------------------------------
+
+ITERATIONS = 300      # hard: determinizations and playouts per decision
+ATTACK = 0.5          # hard's playouts: chance a player holding a King fights with it
+LEAD_SCALE = 40.0     # points of lead that make a round's end worth about 0.73
+
+
+class AbandonShipGame(Game):
+    """Abandon Ship for the shared search: one round at a time."""
+
+    def __init__(self):
+        super().__init__(rules)
+
+    def determinize(self, view, rng):
+        """The unseen cards dealt at random to the other hands, the deck and the cards out of
+        play; a seat that has chosen its key card gets the one a sensible player would."""
+        me, n = view.seat, view.seats
+        unseen = unseen_cards(view)
+        rng.shuffle(unseen)
+        hands, keys, at = [view.hand] * n, list(view.key_cards), 0
+        for p in range(n):
+            if p == me:
+                continue
+            count = view.hand_counts[p] + view.chosen[p]
+            hand = unseen[at:at + count]
+            at += count
+            if view.chosen[p]:
+                keys[p] = _sensible_key(hand, view.lifeboat_points)
+                hand.remove(keys[p])
+            hands[p] = tuple(hand)
+        out = tuple(unseen[at:at + view.out_count])
+        deck = tuple(unseen[at + view.out_count:])
+        return rules.State(n, deck, tuple(hands), view.boards,
+                           tuple(view.lifeboats[s] for s in SUITS), out, view.fight, tuple(keys),
+                           view.phase, view.turn, view.dealer, view.round, view.scores, None, (),
+                           {}, 0, int(rng.random() * 2**63), 0)
+
+    def rollout(self, state, seat, rng) -> float:
+        if state.phase in (PLAY, FIGHT, SHOWDOWN):
+            scores = _play_round(state, rng)
+        else:
+            scores = state.scores
+        if rules.winners(scores):
+            return float(seat in rules.winners(scores))
+        lead = scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
+        return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+
+
+def _sensible_key(cards, lifeboat_points) -> str:
+    suit = richest_suits(cards, lifeboat_points)[0]
+    return next(c for c in cards if SUIT_OF[c] == suit)
+
+
+def _play_round(s, rng) -> tuple:
+    """The scores after the round of engine state `s` (play, fight or showdown) is played out
+    with everyone playing sensibly: a quick simulation of the rules on plain lists."""
+    n = s.seats
+    hands = [list(h) for h in s.hands]
+    boards = [list(b) for b in s.boards]
+    boats = {suit: sum(POINTS[c] for c in boat) for suit, boat in zip(SUITS, s.lifeboats)}
+    deck, at = s.deck, 0
+    keys = list(s.keys)
+    phase, turn = s.phase, s.turn
+    if phase == FIGHT:
+        attacker, defender, fought = s.fight.attacker, s.fight.defender, list(s.fight.cards)
+    while phase == PLAY or phase == FIGHT:
+        if phase == PLAY:
+            hand = hands[turn]
+            if rng.random() < ATTACK:
+                king = next((c for c in hand if POINTS[c] == KING), None)
+                targets = [p for p in range(n) if p != turn and hands[p]]
+                if king and targets:
+                    hand.remove(king)
+                    defender = max(targets, key=lambda p: len(hands[p]))
+                    attacker, fought = turn, [king]
+                    phase = FIGHT
+                    continue
+            card = min(hand, key=POINTS.__getitem__)
+            hand.remove(card)
+            boats[SUIT_OF[card]] += POINTS[card]
+            turn = (turn + 1) % n
+        else:
+            answer = defender if len(fought) % 2 else attacker
+            hand = hands[answer]
+            beat = POINTS[fought[-1]]
+            raises = [c for c in hand if POINTS[c] > beat and (len(hand) > 1 or POINTS[c] == KING)]
+            if raises:
+                card = min(raises, key=POINTS.__getitem__)
+                hand.remove(card)
+                fought.append(card)
+                continue
+            for c in fought:
+                boats[SUIT_OF[c]] += POINTS[c]
+            if hand:
+                taken = hand.pop(int(rng.random() * len(hand)))
+                boards[defender if answer == attacker else attacker].append(taken)
+            turn = (attacker + 1) % n
+        phase = PLAY
+        need = min(HAND_SIZE - len(hands[turn]), len(deck) - at)
+        if need > 0:
+            hands[turn] += deck[at:at + need]
+            at += need
+            if at == len(deck):
+                phase = SHOWDOWN
+    for i in range(1, n + 1):
+        p = (turn + i) % n
+        if hands[p] and keys[p] is None:
+            keys[p] = _sensible_key(hands[p], boats)
+            hands[p].remove(keys[p])
+    scores = list(s.scores)
+    for suit in SUITS:
+        best, winner = None, None
+        for p in range(n):
+            if keys[p] is not None and SUIT_OF[keys[p]] == suit:
+                held = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
+                               if SUIT_OF[c] == suit), reverse=True)
+                held = (sum(held), held)
+                if best is None or held > best:
+                    best, winner = held, p
+                elif held == best:
+                    winner = None
+        if winner is not None:
+            scores[winner] += boats[suit]
+    return tuple(scores)
+
+
+class HardBot(SearchBot):
+    def __init__(self, iterations: int = ITERATIONS):
+        super().__init__(AbandonShipGame(), iterations)
+
+
+LEVELS = (("easy", EasyBot), ("normal", NormalBot), ("hard", HardBot))
