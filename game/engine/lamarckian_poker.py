@@ -43,6 +43,12 @@ _MARK = {c: Action("mark", f"mark {c}", c) for c in FULL_DECK}
 _BY_TEXT = {a.text: a for a in _MARK.values()}
 
 
+def action_words(action_text: str) -> str:
+    """An action as a player reads it: 'mark 10H' -> 'Mark with 10♥'."""
+    a = _BY_TEXT.get(str(action_text))
+    return str(action_text) if a is None else f"Mark with {pretty(a.card)}"
+
+
 class Step(NamedTuple):
     """One mark played: who, which card, what it took, and the pool after it fell in."""
 
