@@ -7,8 +7,8 @@ from ..engine import games
 from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
-from .base import Scene
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
+from .base import Dialog, Scene
 from .registry import playable
 
 ROW_H = 80
@@ -77,6 +77,13 @@ class MainMenu(Scene):
         self.app.push(RecordsList(self.app))
 
     def play(self, game_id: str) -> None:
+        """Start a game from its row; a game of it in progress is never given up unasked."""
+        if game_id in self.saved:
+            self.app.push(InProgressDialog(self.app, self, game_id))
+        else:
+            self.start_new(game_id)
+
+    def start_new(self, game_id: str) -> None:
         if games.get(game_id).SEATS[1] > 1:
             from .seat_setup import SeatSetupDialog
             self.app.push(SeatSetupDialog(self.app, game_id))
@@ -165,3 +172,24 @@ class MainMenu(Scene):
             image = pygame.transform.rotozoom(self.app.art.face(code, w, h), 24 - 12 * i, 1.0)
             cx, cy = vp.point(640 + (i - 2) * 30, 196 + abs(i - 2) * 5)
             surface.blit(image, image.get_rect(center=(cx, cy)))
+
+
+class InProgressDialog(Dialog):
+    """Asked before a new game would replace the saved one."""
+
+    width = 560
+
+    def __init__(self, app, menu, game_id: str):
+        self.menu, self.game_id = menu, game_id
+        text = f"You have a game of {games.title(game_id)} in progress."
+        super().__init__(app, "Game in progress", wrap(text, 19, self.width - 60), [
+            ("Continue it", "C", lambda: self.then(menu.continue_game)),
+            ("Start a new one", "N", lambda: self.then(menu.start_new)),
+            ("Cancel", "Esc", self.close)], cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def then(self, action) -> None:
+        self.close()
+        action(self.game_id)
