@@ -118,7 +118,7 @@ class GameScene(Scene):
             return
         self.hinted = None
         self.result_timer = None
-        self.say(f"Undone: {text}.")
+        self.say(f"Undone: {self.action_words(text)}.")
         self.save_game()
         self.refresh()
 
@@ -224,6 +224,15 @@ class GameScene(Scene):
 
     def describe(self, action_text: str) -> str:
         return ""
+
+    def words(self, entry: str) -> str:
+        """A text from the rules with the players' names filled in (none at a solo table)."""
+        return entry
+
+    def action_words(self, action_text: str) -> str:
+        """An action as a player reads it (the rules module's `action_words`)."""
+        say = getattr(self.session.rules, "action_words", None)
+        return self.words(say(action_text)) if say else action_text
 
     def show_result(self) -> None:
         pass

@@ -189,7 +189,7 @@ class ReplayViewer(Scene):
         self.game.say("")
 
     def caption(self) -> str:
-        what = self.actions[self.step - 1] if self.step else "the deal"
+        what = self.game.action_words(self.actions[self.step - 1]) if self.step else "the deal"
         return f"Move {self.step} of {len(self.actions)}: {what}"
 
     def close(self) -> None:

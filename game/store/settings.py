@@ -7,11 +7,13 @@ from . import jsonfile, paths
 
 VERSION = 1
 SPEEDS = ("slow", "normal", "fast", "instant")
+BOT_PACES = ("slow", "normal", "fast")  # how long each computer move is shown
 
 
 @dataclass
 class Settings:
     animation_speed: str = "normal"
+    bot_pace: str = "normal"
     fullscreen: bool = False
     four_colour: bool = False
     card_back: str = "navy"
@@ -26,7 +28,7 @@ class Settings:
         return self.animation_speed
 
 
-CHOICES = {"animation_speed": SPEEDS, "card_back": ("navy", "red"),
+CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": ("navy", "red"),
            "table_colour": ("green", "blue", "red", "grey")}
 RANGES = {"volume": (0, 100)}
 
