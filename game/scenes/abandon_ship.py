@@ -7,7 +7,7 @@ import pygame
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text, fit_text
 from .base import Dialog
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -271,8 +271,8 @@ class AbandonShipScene(PassAndPlayScene):
         f = view.fight
         draw_panel(surface, vp.rect(*fight.rect), fill=(90, 20, 20, 170), edge=theme.RED)
         text = f"{self.seats[f.attacker].name} vs {self.seats[f.defender].name}"
-        draw_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), theme.INK,
-                  "midtop", "bold")
+        fit_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
+                 theme.INK, "midtop", "bold")
         answer = self.seats[f.to_answer].name
         draw_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 14,
                   (fight.x + fight.w / 2, fight.y + fight.h + 4), theme.GOLD, "midtop")
@@ -283,19 +283,21 @@ class AbandonShipScene(PassAndPlayScene):
         active = view.to_act == seat
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        name = self.seats[seat].name + ("  (dealer)" if seat == view.dealer else "")
-        draw_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
-        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
-                  theme.GOLD, "topright", "bold")
+        score = draw_text(surface, vp, f"{view.scores[seat]}", 18,
+                          (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
+        name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
+        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
+                 panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
+                 face="bold")
         if seat == self.viewer:
             draw_text(surface, vp, "Your board", 14, (panel.x + 10, panel.y + 40), theme.INK_DIM)
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 62),
                       theme.INK_DIM)
-        elif view.phase == rules.SHOWDOWN:
-            mark = "key card chosen" if view.chosen[seat] else ("no cards" if not view.hand_counts[seat]
-                                                               else "choosing…")
-            draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 20), theme.INK_DIM)
+        elif view.phase == rules.SHOWDOWN and not view.chosen[seat]:
+            # beside the hand, where the key card's back lies once chosen
+            mark = "no cards" if not view.hand_counts[seat] else "choosing…"
+            draw_text(surface, vp, mark, 13, (panel.x + panel.w - 10, panel.y + 48), theme.INK_DIM,
+                      "topright")
 
 
 class RoundSummaryDialog(Dialog):

@@ -7,7 +7,7 @@ import pygame
 from ..engine import lamarckian_poker as rules
 from ..engine.cards import pretty
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
@@ -250,8 +250,8 @@ class LamarckianPokerScene(PassAndPlayScene):
                       theme.INK_DIM)
             if view.hand and alive:
                 from ..engine.poker import best_hand
-                draw_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
-                          (panel.x + 10, panel.y + 64), theme.INK)
+                fit_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
+                         (panel.x + 10, panel.y + 64), panel.w - 20, theme.INK)
 
 
 class ShowdownScreen(ResultScreen):
