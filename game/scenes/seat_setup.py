@@ -134,7 +134,7 @@ class SeatSetupDialog(Scene):
     def draw(self, surface) -> None:
         vp = self.viewport
         shade(surface)
-        draw_panel(surface, vp.rect(290, 24, 700, self.bottom))
+        draw_panel(surface, vp.rect(290, 24, 700, self.bottom), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30, (640, 40), theme.GOLD,
                   "midtop", "bold")
         draw_text(surface, vp, f"{len(self.seats)} seats", 22, (640, 104), theme.INK, "midtop",

@@ -165,3 +165,22 @@ def test_menus_and_dialogs_are_readable(app):
         found += check(app, f"{game_id} new game screen")
         app.pop()
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_the_menu_holds_all_seven_games(app, monkeypatch):
+    from game.engine import games
+    from game.scenes import menu
+    monkeypatch.setattr(menu, "playable", lambda: games.GAME_IDS)
+    app.stack[0] = menu.MainMenu(app)
+    app.stack[0].saved = {}
+    rows = [rect for _, rect in app.stack[0].rows]
+    assert len(rows) == 7 and all(pygame.Rect(0, 0, 1280, 800).contains(r) for r in rows)
+    assert not any(a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+    found = check(app, "main menu with seven games")
+    from types import SimpleNamespace
+    fake = SimpleNamespace(session=SimpleNamespace(seed=987654, actions=["x"] * 123))
+    monkeypatch.setattr(menu.saves, "load", lambda game_id: fake)
+    app.stack[0].refresh_saves()  # every game in progress: seven Continue buttons
+    assert len(app.stack[0].continue_buttons.buttons) == 7
+    found += check(app, "main menu with seven games in progress")
+    assert not found, "\n".join(found[:40])
