@@ -12,6 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # anyway, so frames go to X directly (docs/performance.md); set it to 1 to get GL back.
 if sys.platform.startswith("linux"):
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    # The window's class (what docks and window lists group by) is "Deckhand", not "main.py".
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Deckhand")
 
 import pygame  # noqa: E402
 

@@ -24,8 +24,8 @@ class PauseMenu(Dialog):
             ("New deal", "N", lambda: self.close_then(self.game.new_deal)),
             ("Choose a deal number", "D", self.choose_deal),
             ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
-            (f"Animation: {speed}", "S", self.cycle_speed),
-            ("Settings", "O", self.open_settings),
+            (f"Animation: {speed}", "A", self.cycle_speed),
+            ("Settings", "S", self.open_settings),
             ("Main menu", "M", lambda: self.close_then(self.app.main_menu)),
             ("Quit Deckhand", "Q", self.app.quit),
         ])
