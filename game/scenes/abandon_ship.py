@@ -7,6 +7,7 @@ import pygame
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
+from ..ui.cardart import suit_colour
 from ..ui.widgets import draw_panel, draw_text, fit_text
 from .base import Dialog
 from .dialogs import ResultScreen
@@ -16,6 +17,7 @@ SMALL = (44, 62)     # boards and opponents' cards
 BOAT = (50, 70)      # lifeboat cards
 FIGHT = (70, 98)
 BACK = (30, 42)      # backs of an opponent's hand
+BOARD_LABEL = 96     # room for "Your board" at the left of your board's panel
 
 
 def plain(code: str) -> str:
@@ -40,7 +42,8 @@ class AbandonShipScene(PassAndPlayScene):
             lift = 18 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
         board = self.layout["board"]
-        for (x, y), code in zip(self.row(board.x, board.y, board.w, SMALL, len(view.boards[self.viewer])),
+        for (x, y), code in zip(self.row(board.x + BOARD_LABEL, board.y + 2, board.w - BOARD_LABEL - 6,
+                                         SMALL, len(view.boards[self.viewer])),
                                 view.boards[self.viewer]):
             out[code] = ((x, y), True, 5, SMALL)
         for seat in range(view.seats):
@@ -233,6 +236,11 @@ class AbandonShipScene(PassAndPlayScene):
         draw_text(surface, vp, caption, 15, (deck.x + deck.w / 2, deck.y - 20), theme.INK_DIM,
                   "midtop")
         self.draw_fight(surface, view)
+        board = self.layout["board"]
+        draw_panel(surface, vp.rect(board.x - 6, board.y - 4, board.w + 12, board.h + 8),
+                   fill=(0, 0, 0, 60), edge=(80, 120, 96), radius=vp.length(10))
+        draw_text(surface, vp, "Your board", 14, (board.x + 6, board.y + board.h / 2),
+                  theme.INK_DIM, "midleft")
         for seat in range(view.seats):
             self.draw_seat(surface, view, seat)
         if view.phase == rules.SHOWDOWN and not view.key_cards[self.viewer]:
@@ -257,9 +265,13 @@ class AbandonShipScene(PassAndPlayScene):
         boat = self.layout[f"boat_{suit}"]
         r = vp.rect(*boat.rect)
         draw_panel(surface, r, fill=(60, 42, 24, 200), edge=(150, 110, 60), radius=vp.length(40))
-        colour = (220, 70, 70) if suit in "HD" else theme.INK
-        draw_text(surface, vp, f"{SUIT_SYMBOLS[suit]} lifeboat", 16, (boat.x + 18, boat.y + 12),
-                  colour, face="bold")
+        # the suit on a card-coloured chip, in the card's own ink (four colours when chosen)
+        chip = pygame.Rect(0, 0, vp.length(24), vp.length(24))
+        chip.center = vp.point(boat.x + 30, boat.y + 22)
+        pygame.draw.ellipse(surface, theme.BUTTON, chip)
+        ink = suit_colour(suit, self.app.settings.four_colour)
+        draw_text(surface, vp, SUIT_SYMBOLS[suit], 17, (boat.x + 30, boat.y + 22), ink, "center")
+        draw_text(surface, vp, "lifeboat", 16, (boat.x + 46, boat.y + 12), theme.INK, face="bold")
         draw_text(surface, vp, f"{view.lifeboat_points[suit]} pts", 16,
                   (boat.x + boat.w - 18, boat.y + 12), theme.GOLD, "topright", "bold")
 
@@ -269,7 +281,7 @@ class AbandonShipScene(PassAndPlayScene):
         if not view.fight:
             return
         f = view.fight
-        draw_panel(surface, vp.rect(*fight.rect), fill=(90, 20, 20, 170), edge=theme.RED)
+        draw_panel(surface, vp.rect(*fight.rect), fill=(70, 46, 22, 200), edge=theme.GOLD)
         text = f"{self.seats[f.attacker].name} vs {self.seats[f.defender].name}"
         fit_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
                  theme.INK, "midtop", "bold")
@@ -290,8 +302,7 @@ class AbandonShipScene(PassAndPlayScene):
                  panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
                  face="bold")
         if seat == self.viewer:
-            draw_text(surface, vp, "Your board", 14, (panel.x + 10, panel.y + 40), theme.INK_DIM)
-            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 62),
+            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)
         elif view.phase == rules.SHOWDOWN and not view.chosen[seat]:
             # beside the hand, where the key card's back lies once chosen

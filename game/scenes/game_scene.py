@@ -15,8 +15,9 @@ from ..engine.session import Session
 from ..store import saves, stats
 from ..ui import layout as layouts
 from ..ui import theme
+from ..ui.fonts import font
 from ..ui.table import CardTable
-from ..ui.widgets import Button, ButtonRow, draw_text
+from ..ui.widgets import Button, ButtonRow, draw_text, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -466,5 +467,26 @@ class GameScene(Scene):
             return
         place = self.layout["status"]
         colour = {"error": theme.RED, "hint": theme.GOLD}.get(kind, theme.INK)
-        draw_text(surface, self.viewport, text, 19, (place.x + place.w / 2, place.y + place.h / 2),
-                  colour, "center", "bold" if kind != "info" else "sans")
+        face = "bold" if kind != "info" else "sans"
+        vp = self.viewport
+        size, lines = status_lines(text, place.w, place.h, vp, face)
+        step = place.h / len(lines)
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
+                      colour, "center", face)
+
+
+def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:
+    """The status text as one line, or two smaller ones, that fit a `width` x `height` place
+    (logical pixels); the end of a text too long even so gives way to an ellipsis."""
+    for size in range(19, 12, -1):
+        lines = wrap(text, vp.length(size), vp.length(width - 8), face)
+        if len(lines) == 1 or (len(lines) == 2 and size * 2.5 <= height):
+            return size, lines
+    size = 13
+    f = font(vp.length(size), face)
+    lines = wrap(text, vp.length(size), vp.length(width - 8), face)[:2]
+    while len(lines[-1]) > 1 and f.size(lines[-1] + "…")[0] > vp.length(width - 8):
+        lines[-1] = lines[-1][:-1]
+    lines[-1] = lines[-1].rstrip() + "…"
+    return size, lines

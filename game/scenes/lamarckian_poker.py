@@ -267,7 +267,10 @@ class ShowdownScreen(ResultScreen):
         headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
                     if winners else "Everyone went extinct: nobody wins")
         self.rows = [(seat, hand) for seat, hand in enumerate(view.showdown) if hand]
-        lines = [""] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
+        lone = len(view.winners) == 1 and not self.rows
+        note = (f"{winners[0]} is the last player still in: no showdown." if lone else
+                "The last players went extinct in the same round." if not winners else "")
+        lines = [note] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
         won = any(scene.seats[w].is_human for w in view.winners)
         super().__init__(app, scene, won, headline, lines)
 

@@ -97,11 +97,16 @@ def quiet(scene) -> None:
             setattr(scene, name, None)
 
 
-def playthrough(app, game_id, seed=3):
-    """Start `game_id` and play seeded legal moves for every seat, yielding the states to
-    check: the start, early, the middle, the busiest table (most cards) and the result."""
+def playthrough(app, game_id, seats=None, seed=3):
+    """Start `game_id` (with `seats` players, else its default) and play seeded legal moves for
+    every seat, yielding the states to check: the start, early, the middle, the busiest table
+    (most cards) and the result."""
     app.settings.animation_speed = "instant"
-    app.start_game(game_id, seed)
+    if seats is None:
+        app.start_game(game_id, seed)
+    else:
+        from game.scenes.pass_and_play import default_seats
+        app.start_game(game_id, seed, None, seats=default_seats(game_id, seats))
     scene = app.top
     pick = random.Random(seed)
     actions = []
@@ -135,10 +140,22 @@ def playthrough(app, game_id, seed=3):
         yield scene, "the result"
 
 
-@pytest.mark.parametrize("game_id", playable())
-def test_every_table_is_readable(app, game_id):
+def tables():
+    """Every playable game at its default seats, and a game for several at its most seats."""
+    from game.engine import games
+    out = []
+    for game_id in playable():
+        out.append((game_id, None))
+        low, high = games.get(game_id).SEATS
+        if high > 1:
+            out += [(game_id, low), (game_id, high)]
+    return out
+
+
+@pytest.mark.parametrize("game_id, seats", tables())
+def test_every_table_is_readable(app, game_id, seats):
     found = []
-    for scene, state in playthrough(app, game_id):
+    for scene, state in playthrough(app, game_id, seats):
         found += check(app, f"{game_id}, {state}")
         if hasattr(scene, "toggle_log") and state == "the busiest table":
             scene.toggle_log()
@@ -152,6 +169,12 @@ def test_menus_and_dialogs_are_readable(app):
     from game.scenes.rules import RulesScreen
     from game.scenes.settings_screen import SettingsScreen
     from game.scenes.stats_screen import StatsScreen
+    from game.engine.contract import Result
+    from game.store import stats
+    for game_id in playable():  # a few games each, so the statistics have figures and charts
+        for i in range(6):
+            stats.record(game_id, {}, Result((-7 * i, 3), (0,) if i % 2 else (), ""),
+                         [("Anna", "human"), ("Computer 1", "computer")], seed=100 + i)
     found = check(app, "main menu")
     screens = [("settings", lambda: SettingsScreen(app)), ("statistics", lambda: StatsScreen(app)),
                ("a notice", lambda: ConfirmDialog(app, "Statistics", "x " * 120, lambda: None))]
@@ -159,6 +182,10 @@ def test_menus_and_dialogs_are_readable(app):
     for name, make in screens:
         app.push(make())
         found += check(app, name)
+        if isinstance(app.top, StatsScreen):
+            for index in range(1, len(app.top.ids)):
+                app.top.show_game(index)
+                found += check(app, f"{name} of {app.top.game_id}")
         app.pop()
     for game_id in playable():
         app.menu_play = app.stack[0].play(game_id)
