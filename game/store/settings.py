@@ -22,6 +22,7 @@ class Settings:
     volume: int = 70  # percent
     confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
     table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
+    player_names: list = field(default_factory=list)   # names typed for human seats, latest first
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
@@ -31,6 +32,7 @@ class Settings:
 CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": ("navy", "red"),
            "table_colour": ("green", "blue", "red", "grey")}
 RANGES = {"volume": (0, 100)}
+NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name
 
 
 def _validate(data) -> Settings:
@@ -55,6 +57,9 @@ def _validate(data) -> Settings:
                     isinstance(x, (str, int, float, bool)) or x is None for x in v.values())
                 for k, v in value.items()):
             raise ValueError("setting 'table_options' is damaged")
+        if f.name == "player_names" and not (len(value) <= NAMES_KEPT and all(
+                isinstance(n, str) and 0 < len(n) <= NAME_LIMIT for n in value)):
+            raise ValueError("setting 'player_names' is damaged")
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
         if f.name in RANGES and not RANGES[f.name][0] <= value <= RANGES[f.name][1]:
