@@ -116,6 +116,14 @@ class BogeyScene(GameScene):
             self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
                         + (" or the discard pile." if code != self.view().bogey_card else "."))
 
+    def on_table_click(self, point) -> None:
+        """The bogey's card's places glow without a click on it: a click on one places it."""
+        view = self.view()
+        if (not self.selected and view.phase == rules.BOGEY and view.bogey_card
+                and self.accepts_moves() and self.zone_at(point) in self.legal_zones(view.bogey_card)):
+            self.selected = view.bogey_card
+        super().on_table_click(point)
+
     def first_legal_zone(self, code: str):
         zones = self.legal_zones(code)
         columns = [z for z in zones if z.startswith("column")]

@@ -151,3 +151,17 @@ def test_hint_points_at_a_hand_card(app):
     key(app, pygame.K_h)
     assert scene.status[1] == "hint"
     assert scene.hinted in scene.view().hand
+
+
+def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
+    scene = start(app, LOSS_DECK, {"auto_place": False})
+    for code in scene.view().hand:
+        drag(app, card_centre(scene, code), zone_centre(scene, "new"))
+        settle(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    view = scene.view()
+    assert view.phase == rules.BOGEY and scene.selected is None
+    place = next(z for z in scene.legal_zones(view.bogey_card))
+    click(app, zone_centre(scene, place))  # no click on the card first: its places glow already
+    assert scene.session.actions[-1].startswith("place 2H")
