@@ -149,7 +149,7 @@ class ResultScreen(Dialog):
         except (OSError, ValueError) as exc:
             self.lines += ["No record written:", shorten(str(exc))]
         else:
-            self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent))]
+            self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent), 40)]
         self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
         self.row.buttons[-1].enabled = False
         self.keys.pop("e", None)
