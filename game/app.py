@@ -63,7 +63,10 @@ class App:
     # -- window ---------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            # Exactly the desktop's size: pygame-ce then asks SDL for desktop fullscreen
+            # (SDL_WINDOW_FULLSCREEN_DESKTOP), so the screen never changes resolution.
+            sizes = pygame.display.get_desktop_sizes()
+            return pygame.display.set_mode(sizes[0] if sizes else (0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:

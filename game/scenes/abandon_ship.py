@@ -330,7 +330,7 @@ class RoundSummaryDialog(Dialog):
             lines.append("Nobody ran for a lifeboat.")
         scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
                            for s in range(len(summary.scores)))
-        lines.append(scores[:90])
+        lines.append(scores)
         super().__init__(app, f"The ship sank: round {summary.round}", lines,
                          [("Continue", "Enter", self.close)], cancel=self.close)
 

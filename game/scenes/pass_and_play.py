@@ -268,33 +268,26 @@ class PassAndPlayScene(GameScene):
             self.draw_log(surface)
 
     def caption_place(self, seat: int) -> pygame.Rect:
-        """Where a seat's caption goes: under its place on the table, or above it for a place
-        in the lower half; a scene may say otherwise."""
+        """Where a seat's caption goes: over the lower part of its own place on the table, so
+        it covers nothing of anyone else's; a scene may say otherwise."""
         panel = pygame.Rect(self.panel_of(seat).rect)
-        rect = pygame.Rect(0, 0, max(panel.w + 80, 320), 24 * CAPTION_LINES + 16)
-        rect.centerx = panel.centerx
-        if panel.centery < 400:
-            rect.top = panel.bottom + 6
-        else:
-            rect.bottom = panel.top - 6
-        return rect.clamp(pygame.Rect(8, 8, 1264, 784))
+        return pygame.Rect(panel.x + 4, panel.y + 30, panel.w - 8, panel.h - 34)
 
     def draw_caption(self, surface, seat: int, lines: list) -> None:
-        """A computer's move, in words, in an opaque bubble by its seat."""
+        """A computer's move, in words, in an opaque bubble at the bottom of its place."""
         vp = self.viewport
         place = self.caption_place(seat)
+        size = 14
+        line_h = 20
         wrapped = []
         for line in lines:
-            wrapped.extend(wrap(line, vp.length(15), vp.length(place.w - 24)))
-        wrapped = wrapped[-CAPTION_LINES:]
-        rect = pygame.Rect(place.x, place.y, place.w, 24 * len(wrapped) + 16)
-        if place.centery > pygame.Rect(self.panel_of(seat).rect).centery:
-            rect.top = place.top
-        else:
-            rect.bottom = place.bottom
+            wrapped.extend(wrap(line, vp.length(size), vp.length(place.w - 20)))
+        wrapped = wrapped[-max(1, min(CAPTION_LINES + 1, (place.h - 12) // line_h)):]
+        rect = pygame.Rect(place.x, 0, place.w, line_h * len(wrapped) + 12)
+        rect.bottom = place.bottom
         draw_panel(surface, vp.rect(*rect), fill=theme.CAPTION, edge=theme.GOLD, radius=10)
         for i, line in enumerate(wrapped):
-            draw_text(surface, vp, line, 15, (rect.x + 12, rect.y + 8 + 24 * i), theme.INK)
+            draw_text(surface, vp, line, size, (rect.x + 10, rect.y + 6 + line_h * i), theme.INK)
 
     def log_rect(self) -> pygame.Rect:
         """The log's panel: over the middle of the table, never over the hand or the buttons."""
