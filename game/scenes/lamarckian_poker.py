@@ -235,16 +235,18 @@ class LamarckianPokerScene(PassAndPlayScene):
         alive = view.alive[seat]
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        draw_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
+
         if not alive:
             status = "extinct"
         elif view.phase == rules.MARKING and seat != self.viewer and not self.playback:
             status = "mark chosen" if view.chosen[seat] else "choosing…"
         else:
             status = f"{view.hand_counts[seat]} cards"
-        draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9), theme.INK_DIM,
-                  "topright")
+        shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
+                          theme.INK_DIM, "topright")
+        fit_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
+                 panel.w - 30 - shown.w / vp.scale,
+                 theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)

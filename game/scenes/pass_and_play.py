@@ -136,7 +136,8 @@ class PassAndPlayScene(GameScene):
         if not super().act(action):
             return False
         if actor is not None and not self.seats[actor].is_human:
-            lines = self.new_entries() or [self.words(self.session.rules.action_words(str(action)))]
+            # only what everyone saw: a move that added nothing to the log was a secret choice
+            lines = self.new_entries() or [f"{self.seats[actor].name} has chosen, in secret."]
             self.captions[actor] = [lines[-CAPTION_LINES:], CAPTION_PACES * self.bot_pace()]
             self.say("")
         return True

@@ -95,3 +95,27 @@ def test_a_hand_off_deals_nothing_again(app):
             break
     assert not scene.table.busy  # the table is shown as it lies, not dealt again
     assert scene.session.state.phase == rules.PLAY
+
+
+def test_a_computers_secret_choice_is_captioned_without_the_card(app):
+    from game.engine.cards import pretty
+    app.settings.animation_speed = "instant"
+    seats = [Seat("Anna")] + [Seat(f"Bot {i}", "computer", "random") for i in (1, 2)]
+    app.start_game("lamarckian_poker", 4, None, seats=seats)
+    scene = app.top
+    checked = 0
+    for _ in range(3000):
+        count = len(scene.session.actions)
+        if scene.accepts_moves():
+            scene.act(scene.session.legal_actions()[0])
+        frames(app)
+        if len(scene.session.actions) > count and not scene.new_entries():  # a secret mark
+            actor = scene.session.states[-2].to_act
+            if actor in scene.captions and actor != 0:
+                mark = scene.session.actions[-1].split()[-1]
+                text = " ".join(scene.captions[actor][0])
+                assert pretty(mark) not in text and "secret" in text, text
+                checked += 1
+        if checked >= 3 or scene.session.is_over():
+            break
+    assert checked >= 3
