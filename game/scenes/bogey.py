@@ -40,7 +40,9 @@ class BogeyScene(GameScene):
         zone, first = self.layout["columns"], self.layout["column1"]
         margin_x, margin_y = first.x - zone.x, first.y - zone.y
         across = (zone.w - 2 * margin_x - first.w) / (rules.MAX_COLUMNS - 1)
-        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / 12)
+        longest = max((len(c) for c in self.session.view(0).columns), default=1)
+        # as open as the tallest column allows: a 13-card column still fits the zone
+        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / max(1, longest - 1))
         return across, down
 
     def column_pos(self, index: int, depth: int = 0) -> tuple:
