@@ -294,7 +294,7 @@ class ScoundrelScene(GameScene):
             pygame.draw.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
         draw_text(surface, vp, potion, 16, (x, y + 124),
-                  theme.INK_DIM if view.potion_used else (255, 140, 150))
+                  theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning
         self.draw_damage_preview(surface, view, x, y + 152)
 
     def draw_damage_preview(self, surface, view, x, y) -> None:
