@@ -12,7 +12,7 @@ PER_ROW = 12
 
 
 class PileDialog(Dialog):
-    """`cards` oldest first, laid out in rows; Esc or Enter closes it."""
+    """`cards` oldest first, laid out in rows; Esc closes it."""
 
     width = PER_ROW * (CARD[0] + GAP) + 60
 
@@ -25,13 +25,6 @@ class PileDialog(Dialog):
 
     def close(self) -> None:
         self.app.pop(self)
-
-    def handle(self, event) -> None:
-        import pygame
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-            return
-        super().handle(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -102,13 +102,19 @@ def test_whole_deal_to_a_loss_with_auto_placed_bogey_cards(app):
     assert isinstance(app.top, ResultScreen) and not app.top.won
 
 
-def test_always_ask_option_waits_for_the_player(app):
+def bogey_waits(app):
+    """A deal where the bogey's first card waits for the player to place it."""
     scene = start(app, LOSS_DECK, {"auto_place": False})
     for code in scene.view().hand:
         drag(app, card_centre(scene, code), zone_centre(scene, "new"))
         settle(app)
     key(app, pygame.K_SPACE)
     settle(app)
+    return scene
+
+
+def test_always_ask_option_waits_for_the_player(app):
+    scene = bogey_waits(app)
     frames(app, 120)
     view = scene.view()
     assert view.phase == rules.BOGEY and view.bogey_card == "2H"
@@ -154,12 +160,7 @@ def test_hint_points_at_a_hand_card(app):
 
 
 def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
-    scene = start(app, LOSS_DECK, {"auto_place": False})
-    for code in scene.view().hand:
-        drag(app, card_centre(scene, code), zone_centre(scene, "new"))
-        settle(app)
-    key(app, pygame.K_SPACE)
-    settle(app)
+    scene = bogey_waits(app)
     view = scene.view()
     assert view.phase == rules.BOGEY and scene.selected is None
     place = next(z for z in scene.legal_zones(view.bogey_card))

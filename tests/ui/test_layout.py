@@ -107,7 +107,10 @@ def playthrough(app, game_id, seats=None, seed=3):
         app.start_game(game_id, seed)
     else:
         from game.scenes.pass_and_play import default_seats
-        app.start_game(game_id, seed, None, seats=default_seats(game_id, seats))
+        chosen = default_seats(game_id, seats)
+        for i, seat in enumerate(chosen):  # the longest names the seat screen allows
+            seat.name = f"Wilhelmina W{i + 1}"[:14]
+        app.start_game(game_id, seed, None, seats=chosen)
     scene = app.top
     pick = random.Random(seed)
     actions = []
