@@ -229,12 +229,13 @@ class AbandonShipScene(PassAndPlayScene):
             self.draw_boat(surface, view, suit)
         if view.deck_count:
             self.draw_pile(surface, "deck", view.deck_count, per_layer=10)
-            caption = f"Deck: {view.deck_count}"
+            caption = ("Deck", f"{view.deck_count} cards")
         else:
             surface.blit(art.slot(w, h, "Sunk"), vp.point(deck.x, deck.y))
-            caption = "The ship has sunk!"
-        draw_text(surface, vp, caption, 15, (deck.x + deck.w / 2, deck.y - 20), theme.INK_DIM,
-                  "midtop")
+            caption = ("The ship", "has sunk!")
+        for i, line in enumerate(caption):  # beside the pile, clear of its thickness
+            fit_text(surface, vp, line, 15, (deck.x + deck.w + 8, deck.y + deck.h / 2 - 20 + 20 * i),
+                     self.layout["boat_D"].x - deck.x - deck.w - 14, theme.INK_DIM)
         self.draw_fight(surface, view)
         board = self.layout["board"]
         draw_panel(surface, vp.rect(board.x - 6, board.y - 4, board.w + 12, board.h + 8),

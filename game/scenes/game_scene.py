@@ -17,7 +17,7 @@ from ..ui import layout as layouts
 from ..ui import theme
 from ..ui.fonts import font
 from ..ui.table import CardTable
-from ..ui.widgets import Button, ButtonRow, draw_text, wrap
+from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -271,6 +271,7 @@ class GameScene(Scene):
         for i in range(layers):
             off = (layers - 1 - i) * 2
             surface.blit(back, vp.point(place.x - off, place.y - off))
+            note("card", back.get_rect(topleft=vp.point(place.x - off, place.y - off)), name)
 
     # -- input ---------------------------------------------------------------
     def legal_texts(self) -> set:
