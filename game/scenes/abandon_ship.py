@@ -15,7 +15,7 @@ from .pass_and_play import PassAndPlayScene
 
 SMALL = (44, 62)     # boards and opponents' cards
 BOAT = (50, 70)      # lifeboat cards
-FIGHT = (70, 98)
+FIGHT = (60, 84)     # the fight's cards, with a line under them inside the fight's panel
 BACK = (30, 42)      # backs of an opponent's hand
 BOARD_LABEL = 96     # room for "Your board" at the left of your board's panel
 
@@ -287,8 +287,8 @@ class AbandonShipScene(PassAndPlayScene):
         fit_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
                  theme.INK, "midtop", "bold")
         answer = self.seats[f.to_answer].name
-        draw_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 14,
-                  (fight.x + fight.w / 2, fight.y + fight.h + 4), theme.GOLD, "midtop")
+        fit_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 13,
+                 (fight.x + fight.w / 2, fight.y + fight.h - 17), fight.w - 16, theme.GOLD, "midtop")
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport

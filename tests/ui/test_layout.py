@@ -64,6 +64,13 @@ def problems(records, window) -> list:
                 if not panel.inflate(2, 2).contains(rect):
                     out.append(f"text {detail!r} {rect} spills out of its panel {panel}")
     texts = [(r, d) for k, r, d in seen if k == "text"]
+    drawn = [(i, r, d) for i, (k, r, d) in enumerate(records) if k == "panel" and r != window]
+    for rect, detail in texts:  # a visible panel's edge must not run through a text
+        ink = shrink(rect)
+        for i, panel, _ in drawn:
+            hidden = any(j > i and opaque and cover.contains(ink) for j, cover, opaque in drawn)
+            if not hidden and panel.colliderect(ink) and not panel.inflate(2, 2).contains(ink):
+                out.append(f"text {detail!r} {rect} crosses the edge of the panel {panel}")
     solid = [(k, r, d) for k, r, d in seen if k in ("card", "button")]
     for i, (a, da) in enumerate(texts):
         ink = shrink(a)
