@@ -12,7 +12,7 @@ from .fonts import font
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
 _texts: OrderedDict = OrderedDict()
 # When a list, every text, panel, button and card drawn is noted in it as (kind, window rect,
-# detail): the layout test (tests/ui/test_layout.py) checks nothing overlaps or spills.
+# detail): the layout test (tests/ui/test_readable.py) checks nothing overlaps or spills.
 recording: list | None = None
 
 
