@@ -12,6 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # anyway, so frames go to X directly (docs/performance.md); set it to 1 to get GL back.
 if sys.platform.startswith("linux"):
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    # The window's class (what docks and window lists group by) is "Deckhand", not "main.py".
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Deckhand")
 # SDL would turn SIGTERM into a window-close event (a "Quit Deckhand?" nobody answers at a
 # logout); Deckhand handles the signals itself (shutdown.py).
 os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -71,7 +73,10 @@ class App:
     # -- window ---------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            # Exactly the desktop's size: pygame-ce then asks SDL for desktop fullscreen
+            # (SDL_WINDOW_FULLSCREEN_DESKTOP), so the screen never changes resolution.
+            sizes = pygame.display.get_desktop_sizes()
+            return pygame.display.set_mode(sizes[0] if sizes else (0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:

@@ -17,6 +17,10 @@ def app(tmp_path, monkeypatch):
     import pygame
 
     from game.app import App
+    from game.scenes import pass_and_play
+    # Computer moves are shown for seconds each to a person; tests play them quickly
+    # (tests/scenes/test_bot_captions.py checks the real pace).
+    monkeypatch.setattr(pass_and_play, "BOT_PACES", dict.fromkeys(pass_and_play.BOT_PACES, 0.15))
     application = App((1280, 800))
     yield application
     pygame.display.quit()  # fonts stay valid for the tests that follow

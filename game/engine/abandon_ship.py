@@ -96,6 +96,24 @@ _BY_TEXT = {a.text: a for a in [SURRENDER, DEAL, *_DISCARD.values(), *_RAISE.val
                                 *_KEY.values(), *_ATTACK.values()]}
 
 
+def action_words(action_text: str) -> str:
+    """An action as a player reads it, with {p0}, {p1}... for players' names:
+    'attack seat 2 with 9S' -> 'Attack {p1} with 9♠'."""
+    a = _BY_TEXT.get(str(action_text))
+    if a is None:
+        return str(action_text)
+    if a.kind in ("surrender", "deal"):
+        return {"surrender": "Surrender", "deal": "Deal the next round"}[a.kind]
+    card, boat = name(a.card), SUIT_SYMBOLS[SUIT_OF[a.card]]
+    if a.kind == "discard":
+        return f"Put {card} in the {boat} lifeboat"
+    if a.kind == "attack":
+        return f"Attack {{p{a.target}}} with {card}"
+    if a.kind == "raise":
+        return f"Raise with {card}"
+    return f"Run for the {boat} lifeboat with key card {card}"
+
+
 @dataclass(frozen=True)
 class Fight:
     """A fight in progress: `cards` in the order played, the attacker's first."""

@@ -73,6 +73,22 @@ for _c in FULL_DECK:
 _BY_TEXT = {a.text: a for a in [END_TURN, *_PLAY.values(), *_PLACE.values(), *_DISCARD.values()]}
 
 
+def action_words(action_text: str) -> str:
+    """An action as a player reads it: 'play 7H on column 2' -> 'Play 7♥ on column 2'."""
+    a = _BY_TEXT.get(str(action_text))
+    if a is None:
+        return str(action_text)
+    if a.kind == "end":
+        return "End the turn"
+    if a.kind == "discard":
+        return f"Discard the {pretty(a.card)}"
+    card = pretty(a.card) if a.kind == "play" else f"the bogey's {pretty(a.card)}"
+    verb = "Play" if a.kind == "play" else "Place"
+    if a.target == NEW:
+        return f"{verb} {card} in a new column"
+    return f"{verb} {card} on column {a.target + 1}"
+
+
 class State:
     """A Bogey game. Treat as immutable: `apply` returns a new one."""
 

@@ -6,9 +6,10 @@ face up to the pool; every living seat chooses a mark in secret, one seat at a t
 (`to_act`). When the last mark is chosen, `apply` reveals and resolves the whole round: marks go
 from highest to lowest (rank, then suit: clubs < diamonds < hearts < spades); each takes every
 pool card of its suit or rank, then falls into the pool (at its end). The rest of the pool is
-discarded, and a seat left with no cards is extinct. The round that empties the deck is the last
-(or the game ends early once every seat is extinct): the best poker hand (`poker.best_hand`)
-among the survivors wins, exact ties share the win, and with no survivor nobody wins.
+discarded, and a seat left with no cards is extinct. The round that empties the deck is the last:
+the best poker hand (`poker.best_hand`) among the survivors wins, exact ties share the win. The
+game ends early as soon as at most one seat is still in after a round: a lone survivor wins
+outright (no showdown, its hand stays hidden), and with no survivor nobody wins.
 
 The only action is `mark <card>`. The view's `last_resolution` replays the latest round one mark
 at a time for the table. Result scores are 1 for each winner and 0 for everyone else; the
@@ -40,6 +41,12 @@ MARKING, OVER = "marking", "over"
 STRENGTH = {c: VALUE[c] * 4 + "CDHS".index(c[-1]) for c in FULL_DECK}
 _MARK = {c: Action("mark", f"mark {c}", c) for c in FULL_DECK}
 _BY_TEXT = {a.text: a for a in _MARK.values()}
+
+
+def action_words(action_text: str) -> str:
+    """An action as a player reads it: 'mark 10H' -> 'Mark with 10♥'."""
+    a = _BY_TEXT.get(str(action_text))
+    return str(action_text) if a is None else f"Mark with {pretty(a.card)}"
 
 
 class Step(NamedTuple):
@@ -222,7 +229,7 @@ def _end_round(s: State) -> None:
     s.last = Resolution(s.round, s.pool, steps, extinct)
     s.revealed += len(marks)
     s.pool, s.marks = (), (None,) * s.seats
-    if s.deck and any(s.alive):
+    if s.deck and sum(s.alive) > 1:
         _deal_pool(s)
     else:
         _showdown(s)
@@ -231,6 +238,10 @@ def _end_round(s: State) -> None:
 def _showdown(s: State) -> None:
     s.phase = OVER
     log = list(s.log)
+    if sum(s.alive) == 1:
+        log.append(_summary(s))
+        s.log = tuple(log)
+        return
     for seat, hand in enumerate(showdown(s)):
         if hand is not None:
             s.revealed += len(s.secret[seat])
@@ -239,22 +250,36 @@ def _showdown(s: State) -> None:
     s.secret, s.log = ((),) * s.seats, tuple(log)
 
 
+def lone_survivor(state) -> int | None:
+    """The only seat still in once the game is over (it wins outright, no showdown), or None."""
+    living = [seat for seat, alive in enumerate(state.alive) if alive]
+    return living[0] if state.phase == OVER and len(living) == 1 else None
+
+
 def showdown(state: State) -> tuple:
-    """Per seat, its ShowdownHand, or None for an extinct seat (any time: the state sees all)."""
+    """Per seat, its ShowdownHand, or None for an extinct seat (any time: the state sees all).
+    A lone survivor shows nothing: there is no showdown."""
+    if lone_survivor(state) is not None:
+        return (None,) * state.seats
     return tuple(ShowdownHand(hand, best_hand(hand)) if alive else None
                  for hand, alive in zip(state.hands, state.alive))
 
 
-def _winners(hands) -> tuple:
+def _winners(state, hands) -> tuple:
+    lone = lone_survivor(state)
+    if lone is not None:
+        return (lone,)
     best = max((h.best for h in hands if h is not None), default=None)
     return tuple(seat for seat, h in enumerate(hands) if h is not None and h.best == best)
 
 
 def _summary(state: State) -> str:
     hands = showdown(state)
-    winners = _winners(hands)
+    winners = _winners(state, hands)
     if not winners:
         return "Every player is extinct: nobody wins."
+    if lone_survivor(state) is not None:
+        return f"{{p{winners[0]}}} is the last player still in and wins outright."
     name = hands[winners[0]].best.name
     if len(winners) == 1:
         return f"{{p{winners[0]}}} wins with {name}."
@@ -269,12 +294,13 @@ def result(state: State) -> Result:
     if not is_over(state):
         raise ValueError("the game is not over yet")
     hands = showdown(state)
-    winners = _winners(hands)
+    winners = _winners(state, hands)
     details = {
         "showdown": tuple(None if h is None else {"hand": h.cards, "best": h.best.cards,
                                                   "name": h.best.name} for h in hands),
         "extinct": tuple(seat for seat, alive in enumerate(state.alive) if not alive),
         "rounds": state.round,
+        "lone_survivor": lone_survivor(state),
     }
     scores = tuple(int(seat in winners) for seat in range(state.seats))
     return Result(scores, winners, _summary(state), details)
@@ -325,7 +351,7 @@ def view(state: State, seat: int = 0) -> View:
               for h, m, sec in zip(state.hands, state.marks, state.secret)),
         state.alive, tuple(m is not None for m in state.marks), state.pool, len(state.deck),
         state.discards, state.round, state.phase, state.to_act, state.last, hands,
-        _winners(hands) if over else (), state.log)
+        _winners(state, hands) if over else (), state.log)
 
 
 def _resolution_json(r: Resolution | None):
@@ -408,12 +434,13 @@ def from_json(data: dict) -> State:
     phase, round_ = _expect(data, "phase", str), _expect(data, "round", int)
     if phase == MARKING:
         waiting = [seat for seat in range(seats) if alive[seat] and marks[seat] is None]
-        if not waiting or not 1 <= len(pool) <= POOL_SIZE or round_ < 1:
+        if not waiting or not 1 <= len(pool) <= POOL_SIZE or round_ < 1 or (
+                round_ > 1 and sum(alive) < 2):
             raise _bad("round: no seat left to choose a mark, or a bad pool")
         if any(not hands[seat] for seat in waiting):
             raise _bad("seat: a living seat has no card to mark")
     elif phase == OVER:
-        if pool or any(marks) or (deck and any(alive)) or round_ < 1:
+        if pool or any(marks) or (deck and sum(alive) > 1) or round_ < 1:
             raise _bad("finish: the game ended with cards still in play")
     else:
         raise _bad("'phase'")

@@ -58,6 +58,17 @@ _PLAIN = {c: _FACE.get((c, "barehanded")) or _FACE[c, None] for c in DECK}
 _DEFAULT_OPTIONS = resolve_options(OPTIONS, None)
 
 
+def action_words(action_text: str) -> str:
+    """An action as a player reads it: 'face 10C with weapon' -> 'Fight 10♣ with your weapon'."""
+    a = _BY_TEXT.get(str(action_text))
+    if a is None:
+        return str(action_text)
+    if a.kind == "avoid":
+        return "Avoid the room"
+    return {"weapon": "Fight {} with your weapon", "barehanded": "Fight {} barehanded",
+            "equip": "Equip the {}", "drink": "Drink the {}"}[a.kind].format(pretty(a.card))
+
+
 class State:
     """A Scoundrel game. Treat as immutable: `apply` returns a new one."""
 

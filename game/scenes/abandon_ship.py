@@ -7,15 +7,17 @@ import pygame
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.cardart import suit_colour
+from ..ui.widgets import draw_panel, draw_text, fit_text
 from .base import Dialog
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
 SMALL = (44, 62)     # boards and opponents' cards
 BOAT = (50, 70)      # lifeboat cards
-FIGHT = (70, 98)
+FIGHT = (60, 84)     # the fight's cards, with a line under them inside the fight's panel
 BACK = (30, 42)      # backs of an opponent's hand
+BOARD_LABEL = 96     # room for "Your board" at the left of your board's panel
 
 
 def plain(code: str) -> str:
@@ -40,7 +42,8 @@ class AbandonShipScene(PassAndPlayScene):
             lift = 18 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
         board = self.layout["board"]
-        for (x, y), code in zip(self.row(board.x, board.y, board.w, SMALL, len(view.boards[self.viewer])),
+        for (x, y), code in zip(self.row(board.x + BOARD_LABEL, board.y + 2, board.w - BOARD_LABEL - 6,
+                                         SMALL, len(view.boards[self.viewer])),
                                 view.boards[self.viewer]):
             out[code] = ((x, y), True, 5, SMALL)
         for seat in range(view.seats):
@@ -226,13 +229,19 @@ class AbandonShipScene(PassAndPlayScene):
             self.draw_boat(surface, view, suit)
         if view.deck_count:
             self.draw_pile(surface, "deck", view.deck_count, per_layer=10)
-            caption = f"Deck: {view.deck_count}"
+            caption = ("Deck", f"{view.deck_count} cards")
         else:
             surface.blit(art.slot(w, h, "Sunk"), vp.point(deck.x, deck.y))
-            caption = "The ship has sunk!"
-        draw_text(surface, vp, caption, 15, (deck.x + deck.w / 2, deck.y - 20), theme.INK_DIM,
-                  "midtop")
+            caption = ("The ship", "has sunk!")
+        for i, line in enumerate(caption):  # beside the pile, clear of its thickness
+            fit_text(surface, vp, line, 15, (deck.x + deck.w + 8, deck.y + deck.h / 2 - 20 + 20 * i),
+                     self.layout["boat_D"].x - deck.x - deck.w - 14, theme.INK_DIM)
         self.draw_fight(surface, view)
+        board = self.layout["board"]
+        draw_panel(surface, vp.rect(board.x - 6, board.y - 4, board.w + 12, board.h + 8),
+                   fill=(0, 0, 0, 60), edge=(80, 120, 96), radius=vp.length(10))
+        draw_text(surface, vp, "Your board", 14, (board.x + 6, board.y + board.h / 2),
+                  theme.INK_DIM, "midleft")
         for seat in range(view.seats):
             self.draw_seat(surface, view, seat)
         if view.phase == rules.SHOWDOWN and not view.key_cards[self.viewer]:
@@ -257,9 +266,13 @@ class AbandonShipScene(PassAndPlayScene):
         boat = self.layout[f"boat_{suit}"]
         r = vp.rect(*boat.rect)
         draw_panel(surface, r, fill=(60, 42, 24, 200), edge=(150, 110, 60), radius=vp.length(40))
-        colour = (220, 70, 70) if suit in "HD" else theme.INK
-        draw_text(surface, vp, f"{SUIT_SYMBOLS[suit]} lifeboat", 16, (boat.x + 18, boat.y + 12),
-                  colour, face="bold")
+        # the suit on a card-coloured chip, in the card's own ink (four colours when chosen)
+        chip = pygame.Rect(0, 0, vp.length(24), vp.length(24))
+        chip.center = vp.point(boat.x + 30, boat.y + 22)
+        pygame.draw.ellipse(surface, theme.BUTTON, chip)
+        ink = suit_colour(suit, self.app.settings.four_colour)
+        draw_text(surface, vp, SUIT_SYMBOLS[suit], 17, (boat.x + 30, boat.y + 22), ink, "center")
+        draw_text(surface, vp, "lifeboat", 16, (boat.x + 46, boat.y + 12), theme.INK, face="bold")
         draw_text(surface, vp, f"{view.lifeboat_points[suit]} pts", 16,
                   (boat.x + boat.w - 18, boat.y + 12), theme.GOLD, "topright", "bold")
 
@@ -269,13 +282,13 @@ class AbandonShipScene(PassAndPlayScene):
         if not view.fight:
             return
         f = view.fight
-        draw_panel(surface, vp.rect(*fight.rect), fill=(90, 20, 20, 170), edge=theme.RED)
+        draw_panel(surface, vp.rect(*fight.rect), fill=(70, 46, 22, 200), edge=theme.GOLD)
         text = f"{self.seats[f.attacker].name} vs {self.seats[f.defender].name}"
-        draw_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), theme.INK,
-                  "midtop", "bold")
+        fit_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
+                 theme.INK, "midtop", "bold")
         answer = self.seats[f.to_answer].name
-        draw_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 14,
-                  (fight.x + fight.w / 2, fight.y + fight.h + 4), theme.GOLD, "midtop")
+        fit_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 13,
+                 (fight.x + fight.w / 2, fight.y + fight.h - 17), fight.w - 16, theme.GOLD, "midtop")
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
@@ -283,19 +296,20 @@ class AbandonShipScene(PassAndPlayScene):
         active = view.to_act == seat
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        name = self.seats[seat].name + ("  (dealer)" if seat == view.dealer else "")
-        draw_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
-        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
-                  theme.GOLD, "topright", "bold")
+        score = draw_text(surface, vp, f"{view.scores[seat]}", 18,
+                          (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
+        name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
+        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
+                 panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
+                 face="bold")
         if seat == self.viewer:
-            draw_text(surface, vp, "Your board", 14, (panel.x + 10, panel.y + 40), theme.INK_DIM)
-            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 62),
+            draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)
-        elif view.phase == rules.SHOWDOWN:
-            mark = "key card chosen" if view.chosen[seat] else ("no cards" if not view.hand_counts[seat]
-                                                               else "choosing…")
-            draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 20), theme.INK_DIM)
+        elif view.phase == rules.SHOWDOWN and not view.chosen[seat]:
+            # beside the hand, where the key card's back lies once chosen
+            mark = "no cards" if not view.hand_counts[seat] else "choosing…"
+            draw_text(surface, vp, mark, 13, (panel.x + panel.w - 10, panel.y + 48), theme.INK_DIM,
+                      "topright")
 
 
 class RoundSummaryDialog(Dialog):
@@ -317,7 +331,7 @@ class RoundSummaryDialog(Dialog):
             lines.append("Nobody ran for a lifeboat.")
         scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
                            for s in range(len(summary.scores)))
-        lines.append(scores[:90])
+        lines.append(scores)
         super().__init__(app, f"The ship sank: round {summary.round}", lines,
                          [("Continue", "Enter", self.close)], cancel=self.close)
 

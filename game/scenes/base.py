@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade, wrap
 
 
 class Scene:
@@ -43,14 +43,24 @@ class Dialog(Scene):
         self.lines = list(lines)
         self.cancel = cancel
         self.keys = {}
+        self.scroll = 0
         self.row = ButtonRow()
         self.set_buttons(buttons)
 
+    def shown_lines(self) -> int:
+        """How many lines fit above the buttons; longer texts scroll (wheel, arrows)."""
+        lh = self.app.viewport.logical[1]
+        return max(1, min(len(self.lines), (lh - 32 - 108 - 54 * len(self.row.buttons)) // 30))
+
     def set_buttons(self, buttons) -> None:
         lw, lh = self.app.viewport.logical
-        height = 96 + 30 * len(self.lines) + 54 * len(buttons) + 12
+        self.lines = [part for line in self.lines
+                      for part in (wrap(line, 19, self.width - 48) if line else [""])]
+        self.row.buttons = [None] * len(buttons)
+        shown = self.shown_lines()
+        height = 96 + 30 * shown + 54 * len(buttons) + 12
         self.panel = ((lw - self.width) / 2, max(16, (lh - height) / 2), self.width, height)
-        top = self.panel[1] + 86 + 30 * len(self.lines)
+        top = self.panel[1] + 86 + 30 * shown
         self.row.buttons = []
         self.keys = {}
         for i, (label, key, callback) in enumerate(buttons):
@@ -61,6 +71,13 @@ class Dialog(Scene):
 
     def handle(self, event) -> None:
         if self.row.handle(event, self.viewport):
+            return
+        hidden = len(self.lines) - self.shown_lines()
+        if event.type == pygame.MOUSEWHEEL and hidden > 0:
+            self.scroll = max(0, min(hidden, self.scroll - event.y))
+            return
+        if event.type == pygame.KEYDOWN and hidden > 0 and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll = max(0, min(hidden, self.scroll + (1 if event.key == pygame.K_DOWN else -1)))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.cancel:
@@ -78,8 +95,14 @@ class Dialog(Scene):
         shade(surface)
         vp = self.viewport
         x, y, w, h = self.panel
-        draw_panel(surface, vp.rect(x, y, w, h))
-        draw_text(surface, vp, self.title, 30, (x + w / 2, y + 22), theme.GOLD, "midtop", "bold")
-        for i, line in enumerate(self.lines):
+        draw_panel(surface, vp.rect(x, y, w, h), fill=theme.OPAQUE_PANEL)
+        fit_text(surface, vp, self.title, 30, (x + w / 2, y + 22), w - 32, theme.GOLD, "midtop",
+                 "bold")
+        shown = self.shown_lines()
+        for i, line in enumerate(self.lines[self.scroll:self.scroll + shown]):
             draw_text(surface, vp, line, 19, (x + w / 2, y + 70 + 30 * i), theme.INK, "midtop")
+        if len(self.lines) > shown:
+            more = f"lines {self.scroll + 1}-{self.scroll + shown} of {len(self.lines)}: wheel or arrows"
+            draw_text(surface, vp, more, 13, (x + w - 14, y + 70 + 30 * shown - 4), theme.INK_DIM,
+                      "bottomright")
         self.row.draw(surface, vp)

@@ -40,7 +40,9 @@ class BogeyScene(GameScene):
         zone, first = self.layout["columns"], self.layout["column1"]
         margin_x, margin_y = first.x - zone.x, first.y - zone.y
         across = (zone.w - 2 * margin_x - first.w) / (rules.MAX_COLUMNS - 1)
-        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / 12)
+        longest = max((len(c) for c in self.session.view(0).columns), default=1)
+        # as open as the tallest column allows: a 13-card column still fits the zone
+        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / max(1, longest - 1))
         return across, down
 
     def column_pos(self, index: int, depth: int = 0) -> tuple:
@@ -115,6 +117,14 @@ class BogeyScene(GameScene):
         if code in self.movable(self.view()):
             self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
                         + (" or the discard pile." if code != self.view().bogey_card else "."))
+
+    def on_table_click(self, point) -> None:
+        """The bogey's card's places glow without a click on it: a click on one places it."""
+        view = self.view()
+        if (not self.selected and view.phase == rules.BOGEY and view.bogey_card
+                and self.accepts_moves() and self.zone_at(point) in self.legal_zones(view.bogey_card)):
+            self.selected = view.bogey_card
+        super().on_table_click(point)
 
     def first_legal_zone(self, code: str):
         zones = self.legal_zones(code)

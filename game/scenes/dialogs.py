@@ -24,8 +24,8 @@ class PauseMenu(Dialog):
             ("New deal", "N", lambda: self.close_then(self.game.new_deal)),
             ("Choose a deal number", "D", self.choose_deal),
             ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
-            (f"Animation: {speed}", "S", self.cycle_speed),
-            ("Settings", "O", self.open_settings),
+            (f"Animation: {speed}", "A", self.cycle_speed),
+            ("Settings", "S", self.open_settings),
             ("Main menu", "M", lambda: self.close_then(self.app.main_menu)),
             ("Quit Deckhand", "Q", self.app.quit),
         ])
@@ -149,7 +149,7 @@ class ResultScreen(Dialog):
         except (OSError, ValueError) as exc:
             self.lines += ["No record written:", shorten(str(exc))]
         else:
-            self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent))]
+            self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent), 40)]
         self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
         self.row.buttons[-1].enabled = False
         self.keys.pop("e", None)

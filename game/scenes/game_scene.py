@@ -15,8 +15,9 @@ from ..engine.session import Session
 from ..store import results, saves
 from ..ui import layout as layouts
 from ..ui import theme
+from ..ui.fonts import font
 from ..ui.table import CardTable
-from ..ui.widgets import Button, ButtonRow, draw_text
+from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -119,7 +120,7 @@ class GameScene(Scene):
             return
         self.hinted = None
         self.result_timer = None
-        self.say(f"Undone: {text}.")
+        self.say(f"Undone: {self.action_words(text)}.")
         self.save_game()
         self.refresh()
 
@@ -228,6 +229,15 @@ class GameScene(Scene):
     def describe(self, action_text: str) -> str:
         return ""
 
+    def words(self, entry: str) -> str:
+        """A text from the rules with the players' names filled in (none at a solo table)."""
+        return entry
+
+    def action_words(self, action_text: str) -> str:
+        """An action as a player reads it (the rules module's `action_words`)."""
+        say = getattr(self.session.rules, "action_words", None)
+        return self.words(say(action_text)) if say else action_text
+
     def show_result(self) -> None:
         pass
 
@@ -264,6 +274,7 @@ class GameScene(Scene):
         for i in range(layers):
             off = (layers - 1 - i) * 2
             surface.blit(back, vp.point(place.x - off, place.y - off))
+            note("card", back.get_rect(topleft=vp.point(place.x - off, place.y - off)), name)
 
     # -- input ---------------------------------------------------------------
     def legal_texts(self) -> set:
@@ -459,5 +470,26 @@ class GameScene(Scene):
             return
         place = self.layout["status"]
         colour = {"error": theme.RED, "hint": theme.GOLD}.get(kind, theme.INK)
-        draw_text(surface, self.viewport, text, 19, (place.x + place.w / 2, place.y + place.h / 2),
-                  colour, "center", "bold" if kind != "info" else "sans")
+        face = "bold" if kind != "info" else "sans"
+        vp = self.viewport
+        size, lines = status_lines(text, place.w, place.h, vp, face)
+        step = place.h / len(lines)
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
+                      colour, "center", face)
+
+
+def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:
+    """The status text as one line, or two smaller ones, that fit a `width` x `height` place
+    (logical pixels); the end of a text too long even so gives way to an ellipsis."""
+    for size in range(19, 12, -1):
+        lines = wrap(text, vp.length(size), vp.length(width - 8), face)
+        if len(lines) == 1 or (len(lines) == 2 and size * 2.5 <= height):
+            return size, lines
+    size = 13
+    f = font(vp.length(size), face)
+    lines = wrap(text, vp.length(size), vp.length(width - 8), face)[:2]
+    while len(lines[-1]) > 1 and f.size(lines[-1] + "…")[0] > vp.length(width - 8):
+        lines[-1] = lines[-1][:-1]
+    lines[-1] = lines[-1].rstrip() + "…"
+    return size, lines

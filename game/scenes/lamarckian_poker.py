@@ -7,7 +7,7 @@ import pygame
 from ..engine import lamarckian_poker as rules
 from ..engine.cards import pretty
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
@@ -235,23 +235,25 @@ class LamarckianPokerScene(PassAndPlayScene):
         alive = view.alive[seat]
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        draw_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
+
         if not alive:
             status = "extinct"
         elif view.phase == rules.MARKING and seat != self.viewer and not self.playback:
             status = "mark chosen" if view.chosen[seat] else "choosing…"
         else:
             status = f"{view.hand_counts[seat]} cards"
-        draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9), theme.INK_DIM,
-                  "topright")
+        shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
+                          theme.INK_DIM, "topright")
+        fit_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
+                 panel.w - 30 - shown.w / vp.scale,
+                 theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)
             if view.hand and alive:
                 from ..engine.poker import best_hand
-                draw_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
-                          (panel.x + 10, panel.y + 64), theme.INK)
+                fit_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
+                         (panel.x + 10, panel.y + 64), panel.w - 20, theme.INK)
 
 
 class ShowdownScreen(ResultScreen):
@@ -267,7 +269,10 @@ class ShowdownScreen(ResultScreen):
         headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
                     if winners else "Everyone went extinct: nobody wins")
         self.rows = [(seat, hand) for seat, hand in enumerate(view.showdown) if hand]
-        lines = [""] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
+        lone = len(view.winners) == 1 and not self.rows
+        note = (f"{winners[0]} is the last player still in: no showdown." if lone else
+                "The last players went extinct in the same round." if not winners else "")
+        lines = [note] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
         won = any(scene.seats[w].is_human for w in view.winners)
         super().__init__(app, scene, won, headline, lines)
 

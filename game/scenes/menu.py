@@ -8,13 +8,26 @@ from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.about import draw_version
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
-from .base import Scene
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
+from .base import Dialog, Scene
 from .registry import playable
 
-ROW_H = 80
-ROW_GAP = 10
+ROW_H = 100
+ROW_GAP = 12
+COLUMN_W = 590
+TOP = 168
 FAN = ("AS", "KH", "QC", "JD", "10S")
+
+
+def row_rect(i: int, count: int) -> pygame.Rect:
+    """Game rows: one centred column for up to four games, two columns (down, then across)
+    beyond, so seven games fit at 1280x800 with room for Continue on each."""
+    if count <= 4:
+        return pygame.Rect(190, TOP + 40 + i * (ROW_H + ROW_GAP), 900, ROW_H)
+    per_column = (count + 1) // 2
+    column, line = divmod(i, per_column)
+    return pygame.Rect(40 + column * (COLUMN_W + 20), TOP + line * (ROW_H + ROW_GAP),
+                       COLUMN_W, ROW_H)
 
 
 class MainMenu(Scene):
@@ -24,18 +37,17 @@ class MainMenu(Scene):
         self.selected = 0
         self.rows = []  # (game_id, logical rect)
         buttons = []
-        top = 262
         for i, game_id in enumerate(self.ids):
-            rect = pygame.Rect(190, top + i * (ROW_H + ROW_GAP), 900, ROW_H)
+            rect = row_rect(i, len(self.ids))
             self.rows.append((game_id, rect))
-            buttons.append(Button((rect.right - 130, rect.y + 18, 110, 44), "Rules",
-                                  lambda g=game_id: app.open_rules(g), text_size=17))
-        y = top + len(self.ids) * (ROW_H + ROW_GAP) + 12
+            buttons.append(Button((rect.right - 110, rect.y + 10, 96, 36), "Rules",
+                                  lambda g=game_id: app.open_rules(g), text_size=16))
+        y = max(r.bottom for _, r in self.rows) + 28 if self.rows else 300
         for i, (text, action, key) in enumerate((("Settings", self.open_settings, "S"),
                                                  ("Statistics", self.open_stats, "T"),
                                                  ("Records", self.open_records, "R"),
                                                  ("Quit", app.quit, "Q"))):
-            buttons.append(Button((195 + 230 * i, y, 200, 46), text, action, key))
+            buttons.append(Button((185 + 230 * i, y, 210, 46), text, action, key))
         self.buttons = ButtonRow(buttons)
         self.hover = None
         self.saved = {}  # game id -> saves.Saved, for the games that can be continued
@@ -62,8 +74,8 @@ class MainMenu(Scene):
             if found is not None:
                 self.saved[game_id] = found
         self.continue_buttons = ButtonRow([
-            Button((rect.x + 400, rect.y + 8, 120, 36), "Continue",
-                   lambda g=game_id: self.continue_game(g), text_size=16)
+            Button((rect.right - 160, rect.y + 54, 146, 36), "Continue",
+                   lambda g=game_id: self.continue_game(g), "C", text_size=16)
             for game_id, rect in self.rows if game_id in self.saved])
 
     def continue_game(self, game_id: str) -> None:
@@ -78,6 +90,13 @@ class MainMenu(Scene):
         self.app.push(RecordsList(self.app))
 
     def play(self, game_id: str) -> None:
+        """Start a game from its row; a game of it in progress is never given up unasked."""
+        if game_id in self.saved:
+            self.app.push(InProgressDialog(self.app, self, game_id))
+        else:
+            self.start_new(game_id)
+
+    def start_new(self, game_id: str) -> None:
         if games.get(game_id).SEATS[1] > 1:
             from .seat_setup import SeatSetupDialog
             self.app.push(SeatSetupDialog(self.app, game_id))
@@ -113,7 +132,10 @@ class MainMenu(Scene):
             if i is not None:
                 self.play(self.ids[i])
         elif event.type == pygame.KEYDOWN and self.ids:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+            across = (len(self.ids) + 1) // 2 if len(self.ids) > 4 else 0
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and across:
+                self.selected = (self.selected + across) % (2 * across) % len(self.ids)
+            elif event.key in (pygame.K_DOWN, pygame.K_TAB):
                 self.selected = (self.selected + 1) % len(self.ids)
             elif event.key == pygame.K_UP:
                 self.selected = (self.selected - 1) % len(self.ids)
@@ -137,22 +159,27 @@ class MainMenu(Scene):
     def draw(self, surface) -> None:
         vp = self.viewport
         self.draw_fan(surface)
-        draw_text(surface, vp, "Deckhand", 64, (640, 40), theme.INK, "midtop", "serif")
+        draw_text(surface, vp, "Deckhand", 64, (640, 22), theme.INK, "midtop", "serif")
         draw_text(surface, vp, "A card table for one, or for friends around one computer",
-                  20, (640, 118), theme.INK_DIM, "midtop")
+                  20, (640, 106), theme.INK_DIM, "midtop")
         for i, (game_id, rect) in enumerate(self.rows):
             selected = i == self.selected
             draw_panel(surface, vp.rect(*rect), fill=(12, 44, 30, 230) if selected else theme.PANEL,
                        edge=theme.GOLD if selected else (90, 130, 104), width=3 if selected else 2)
-            draw_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 28, (rect.x + 26, rect.y + 8),
-                      theme.GOLD if selected else theme.INK, face="bold")
-            draw_text(surface, vp, games.blurb(game_id), 18, (rect.x + 28, rect.y + 48), theme.INK_DIM)
             saved = self.saved.get(game_id)
+            right = 176 if saved else 124  # room for Rules, and Continue below it
+            title = fit_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 26,
+                             (rect.x + 22, rect.y + 10), rect.w - 140 - (150 if saved else 0),
+                             theme.GOLD if selected else theme.INK, face="bold")
+            blurb = wrap(games.blurb(game_id), vp.length(16), vp.length(rect.w - 44 - right))
+            for j, line in enumerate(blurb[:2]):
+                draw_text(surface, vp, line, 16, (rect.x + 24, rect.y + 48 + 22 * j), theme.INK_DIM)
             if saved:
                 moves = len(saved.session.actions)
-                text = f"deal #{saved.session.seed} · {moves} move{'s' * (moves != 1)}"
-                draw_text(surface, vp, text, 15, (rect.x + 534, rect.y + 18), theme.INK_DIM,
-                          "midleft")
+                text = f"#{saved.session.seed} · {moves} move{'s' * (moves != 1)}"
+                room = rect.right - 124 - (rect.x + 22 + title.w / vp.scale) - 12
+                fit_text(surface, vp, text, 14, (rect.right - 124, rect.y + 28), room,
+                         theme.INK_DIM, "midright")
         self.continue_buttons.draw(surface, vp)
         self.buttons.draw(surface, vp)
         keys = "Enter or click to play" + (" · C continue" if self.saved else "")
@@ -162,8 +189,29 @@ class MainMenu(Scene):
 
     def draw_fan(self, surface) -> None:
         vp = self.viewport
-        w, h = vp.length(60), vp.length(84)
+        w, h = vp.length(44), vp.length(62)
         for i, code in enumerate(FAN):
             image = pygame.transform.rotozoom(self.app.art.face(code, w, h), 24 - 12 * i, 1.0)
-            cx, cy = vp.point(640 + (i - 2) * 30, 196 + abs(i - 2) * 5)
+            cx, cy = vp.point(330 + (i - 2) * 22, 66 + abs(i - 2) * 4)
             surface.blit(image, image.get_rect(center=(cx, cy)))
+
+
+class InProgressDialog(Dialog):
+    """Asked before a new game would replace the saved one."""
+
+    width = 560
+
+    def __init__(self, app, menu, game_id: str):
+        self.menu, self.game_id = menu, game_id
+        text = f"You have a game of {games.title(game_id)} in progress."
+        super().__init__(app, "Game in progress", wrap(text, 19, self.width - 60), [
+            ("Continue it", "C", lambda: self.then(menu.continue_game)),
+            ("Start a new one", "N", lambda: self.then(menu.start_new)),
+            ("Cancel", "Esc", self.close)], cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def then(self, action) -> None:
+        self.close()
+        action(self.game_id)

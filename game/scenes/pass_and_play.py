@@ -20,8 +20,11 @@ from .handoff import HandOffScreen
 OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
                   6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
 BOT_SLICE_SECONDS = 0.003   # thinking time per frame: the frame keeps its pace
-BOT_PACE_SECONDS = 0.9      # a move stays on screen this long before the next bot acts
-LOG_LINES = 22
+# Seconds a computer's move stays on screen before the next computer acts (Settings: Computer moves).
+BOT_PACES = {"slow": 3.2, "normal": 2.0, "fast": 1.0}
+CAPTION_PACES = 2.5         # a caption lasts this many paces (it may outlive the next move)
+CAPTION_LINES = 3           # lines of one caption; a longer move keeps its last lines
+RECAP_LINES = 9             # lines of the hand-off recap; earlier events stay in the log (L)
 LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # old saved level names, as said today
 LEVEL_HELP = {"easy": "makes mistakes", "normal": "plays well",
               "hard": "thinks ahead"}  # what the computer levels mean, for the seat screen
@@ -59,7 +62,9 @@ class PassAndPlayScene(GameScene):
         self.bot_choice = None
         self.bot_wait = 0.0
         self.show_log = False
+        self.log_scroll = 0         # log lines scrolled back from the newest
         self.handing_off = False
+        self.captions: dict = {}    # seat -> [lines, seconds left]: what that seat just did
         super().__init__(app, seed, options)
 
     def default_seats(self) -> int:
@@ -113,6 +118,42 @@ class PassAndPlayScene(GameScene):
         self.bot_choice = None
         self.last_human = None
         self.handing_off = False
+        self.captions = {}
+
+    def bot_pace(self) -> float:
+        """Seconds each computer move is shown before the next one (Settings: Computer moves)."""
+        return BOT_PACES.get(getattr(self.app.settings, "bot_pace", "normal"), BOT_PACES["normal"])
+
+    def new_entries(self, seat=None) -> list:
+        """The log entries, in words, that the latest action added (as `seat` sees them)."""
+        seat = self.viewer if seat is None else seat
+        before = self.session.rules.view(self.session.states[-2], seat).log
+        after = self.session.view(seat).log
+        return [self.words(e) for e in after[len(before):]]
+
+    def act(self, action) -> bool:
+        """Apply an action; a computer's move becomes a caption at its seat instead of the
+        status line, so each move is read on its own, where it happened."""
+        actor = self.session.state.to_act
+        if not super().act(action):
+            return False
+        if actor is not None and not self.seats[actor].is_human:
+            # only what everyone saw: a move that added nothing to the log was a secret choice
+            lines = self.new_entries() or [f"{self.seats[actor].name} has chosen, in secret."]
+            self.captions[actor] = [lines[-CAPTION_LINES:], CAPTION_PACES * self.bot_pace()]
+            self.say("")
+        return True
+
+    def recap(self, seat: int) -> list:
+        """Everything public, in words, since `seat` last acted (the whole log if it never has)."""
+        states = self.session.states
+        start = 0
+        for i in range(len(states) - 2, -1, -1):
+            if states[i].to_act == seat:
+                start = len(self.session.rules.view(states[i + 1], seat).log)
+                break
+        log = self.session.rules.view(states[-1], seat).log
+        return [self.words(e) for e in log[start:]]
 
     def accepts_moves(self) -> bool:
         to_act = self.session.state.to_act
@@ -123,12 +164,14 @@ class PassAndPlayScene(GameScene):
         return ""
 
     def describe(self, action_text: str) -> str:
-        before = self.session.rules.view(self.session.states[-2], self.viewer).log
-        after = self.session.view(self.viewer).log
-        return "  ".join(self.words(e) for e in after[len(before):])
+        return "  ".join(self.new_entries()[-2:])
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        for seat, caption in list(self.captions.items()):
+            caption[1] -= dt
+            if caption[1] <= 0:
+                del self.captions[seat]
         to_act = self.session.state.to_act
         if to_act is None or self.app.top is not self or self.cover_if_unclaimed():
             return
@@ -136,10 +179,15 @@ class PassAndPlayScene(GameScene):
             self.thinking = None
             if to_act == self.viewer:
                 self.last_human = to_act
-            elif not self.table.busy:  # the last move plays out before the table is covered
-                self.hand_off(to_act)
+            elif not self.table.busy and not self.caption_unread():
+                self.hand_off(to_act)  # the last move is seen before the table is covered
             return
         self.run_bot(to_act, dt)
+
+    def caption_unread(self) -> bool:
+        """Whether the newest caption has been up for less than one pace."""
+        longest = CAPTION_PACES * self.bot_pace()
+        return any(longest - left < self.bot_pace() for _, left in self.captions.values())
 
     def cover_if_unclaimed(self) -> bool:
         """With several humans, nobody may see a hand until one of them has been handed the
@@ -159,11 +207,20 @@ class PassAndPlayScene(GameScene):
             self.handing_off = False
             self.viewer = seat
             self.last_human = seat
-            self.table.sprites.clear()
+            self.captions = {}
+            self.show_table_as_it_is()
+        self.app.push(HandOffScreen(self.app, self.seats[seat].name, ready,
+                                    self.recap(seat)[-RECAP_LINES * 2:]))
+
+    def show_table_as_it_is(self) -> None:
+        """After a hand-off the table turns to the new player's seat: every card is put where
+        it lies at once (nothing was dealt; the recap said what changed)."""
+        speed, self.table.speed = self.table.speed, "instant"
+        self.table.sprites.clear()
+        try:
             self.refresh(deal=True)
-        log = self.session.view(seat).log
-        note = self.words(log[-1]) if log else ""
-        self.app.push(HandOffScreen(self.app, self.seats[seat].name, ready, note[:90]))
+        finally:
+            self.table.speed = speed
 
     def run_bot(self, seat: int, dt: float) -> None:
         if self.table.busy and self.thinking is None and self.bot_choice is None:
@@ -173,7 +230,7 @@ class PassAndPlayScene(GameScene):
             legal = self.session.legal_actions()
             rng = random.Random(self.session.seed * 7919 + len(self.session.actions))
             self.thinking = bots.make(self.game_id, self.seats[seat].level).think(view, legal, rng)
-            self.bot_wait = BOT_PACE_SECONDS * max(self.table.factor, 0.15)
+            self.bot_wait = self.bot_pace() if self.captions else self.bot_pace() / 2
         if self.thinking is not None:
             now = time.perf_counter()
             deadline, longest = now + BOT_SLICE_SECONDS, 0.0
@@ -208,19 +265,58 @@ class PassAndPlayScene(GameScene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        for seat, (lines, _) in sorted(self.captions.items()):
+            self.draw_caption(surface, seat, lines)
         if self.show_log:
             self.draw_log(surface)
 
+    def caption_place(self, seat: int) -> pygame.Rect:
+        """Where a seat's caption goes: over the lower part of its own place on the table, so
+        it covers nothing of anyone else's; a scene may say otherwise."""
+        panel = pygame.Rect(self.panel_of(seat).rect)
+        return pygame.Rect(panel.x + 4, panel.y + 30, panel.w - 8, panel.h - 34)
+
+    def draw_caption(self, surface, seat: int, lines: list) -> None:
+        """A computer's move, in words, in an opaque bubble at the bottom of its place."""
+        vp = self.viewport
+        place = self.caption_place(seat)
+        size = 14
+        line_h = 20
+        wrapped = []
+        for line in lines:
+            wrapped.extend(wrap(line, vp.length(size), vp.length(place.w - 20)))
+        wrapped = wrapped[-max(1, min(CAPTION_LINES + 1, (place.h - 12) // line_h)):]
+        rect = pygame.Rect(place.x, 0, place.w, line_h * len(wrapped) + 12)
+        rect.bottom = place.bottom
+        draw_panel(surface, vp.rect(*rect), fill=theme.CAPTION, edge=theme.GOLD, radius=10)
+        for i, line in enumerate(wrapped):
+            draw_text(surface, vp, line, size, (rect.x + 10, rect.y + 6 + line_h * i), theme.INK)
+
+    def log_rect(self) -> pygame.Rect:
+        """The log's panel: over the middle of the table, never over the hand or the buttons."""
+        top = self.layout["hand"].y if "hand" in self.layout else 560
+        return pygame.Rect(250, 16, 780, top - 32)
+
     def draw_log(self, surface) -> None:
         vp = self.viewport
-        panel = vp.rect(840, 70, 420, 620)
-        draw_panel(surface, panel, fill=(8, 24, 16, 240))
-        draw_text(surface, vp, "Game log (L)", 20, (860, 84), theme.GOLD, face="bold")
+        area = self.log_rect()
+        draw_panel(surface, vp.rect(*area), fill=theme.OPAQUE_PANEL)
+        draw_text(surface, vp, "Game log (L to close, wheel to scroll)", 18,
+                  (area.x + 20, area.y + 12), theme.GOLD, face="bold")
         lines = []
         for entry in self.session.view(self.viewer).log:
-            lines.extend(wrap(self.words(entry), vp.length(14), vp.length(380)))
-        for i, line in enumerate(lines[-LOG_LINES:]):
-            draw_text(surface, vp, line, 14, (860, 118 + i * 25), theme.INK)
+            lines.extend(wrap(self.words(entry), vp.length(15), vp.length(area.w - 40)))
+        room = max(1, (area.h - 56) // 24)
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - room))
+        end = len(lines) - self.log_scroll
+        for i, line in enumerate(lines[max(0, end - room):end]):
+            draw_text(surface, vp, line, 15, (area.x + 20, area.y + 46 + i * 24), theme.INK)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.show_log:
+            self.log_scroll += event.y * 3
+            return
+        super().handle(event)
 
     def seat_info(self) -> list:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]

@@ -122,7 +122,7 @@ class RecordsList(Scene):
     def draw(self, surface) -> None:
         vp = self.viewport
         shade(surface, (0, 0, 0, 190))
-        draw_panel(surface, vp.rect(*self.panel))
+        draw_panel(surface, vp.rect(*self.panel), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, "Game records", 32, (640, self.panel.y + 20), theme.GOLD,
                   "midtop", "bold")
         if not self.paths:
@@ -189,7 +189,7 @@ class ReplayViewer(Scene):
         self.game.say("")
 
     def caption(self) -> str:
-        what = self.actions[self.step - 1] if self.step else "the deal"
+        what = self.game.action_words(self.actions[self.step - 1]) if self.step else "the deal"
         return f"Move {self.step} of {len(self.actions)}: {what}"
 
     def close(self) -> None:

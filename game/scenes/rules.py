@@ -96,7 +96,7 @@ class RulesScreen(Scene):
     def draw(self, surface) -> None:
         vp = self.viewport
         shade(surface, (0, 0, 0, 190))
-        draw_panel(surface, vp.rect(*self.panel))
+        draw_panel(surface, vp.rect(*self.panel), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, f"How to play {self.title}", 32, (640, self.panel.y + 20),
                   theme.GOLD, "midtop", "bold")
         area = vp.rect(self.panel.x + 40, self.panel.y + 80, self.panel.w - 80, self.panel.h - 170)
@@ -114,5 +114,5 @@ class RulesScreen(Scene):
         surface.set_clip(previous_clip)
         if self.content_height() > area.h:
             draw_text(surface, vp, "Scroll with the wheel or the arrow keys", 14,
-                      (640, self.panel.bottom - 66), theme.INK_DIM, "midtop")
+                      (640, self.panel.bottom - 84), theme.INK_DIM, "midtop")
         self.buttons.draw(surface, vp)

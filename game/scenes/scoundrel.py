@@ -66,6 +66,19 @@ class ScoundrelScene(GameScene):
     def drop_zones(self) -> dict:
         return {name: pygame.Rect(self.layout[name].rect) for name in ("weapon", "health", "discard")}
 
+    def on_table_click(self, point) -> None:
+        """A click on the discard pile (nothing picked up) lays it out to look through."""
+        if not self.selected and pygame.Rect(self.layout["discard"].rect).collidepoint(point):
+            self.review_discard()
+            return
+        super().on_table_click(point)
+
+    def review_discard(self) -> None:
+        from .pile_viewer import PileDialog
+        cards = self.view().discard
+        self.app.push(PileDialog(self.app, f"Discard pile: {len(cards)} card{'s' * (len(cards) != 1)}",
+                                 cards, "Nothing has been discarded yet."))
+
     # -- what the player does ------------------------------------------------
     def view(self):
         return self.session.view(0)
@@ -153,6 +166,8 @@ class ScoundrelScene(GameScene):
                 self.click(code)
         elif key == pygame.K_a:
             self.avoid()
+        elif key == pygame.K_v:
+            self.review_discard()
         else:
             super().on_key(event)
 
@@ -279,7 +294,7 @@ class ScoundrelScene(GameScene):
             pygame.draw.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
         draw_text(surface, vp, potion, 16, (x, y + 124),
-                  theme.INK_DIM if view.potion_used else (255, 140, 150))
+                  theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning
         self.draw_damage_preview(surface, view, x, y + 152)
 
     def draw_damage_preview(self, surface, view, x, y) -> None:

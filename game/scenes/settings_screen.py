@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import games
 from ..engine.contract import resolve_options
-from ..store.settings import CHOICES, SPEEDS
+from ..store.settings import BOT_PACES, CHOICES, SPEEDS
 from ..ui import theme
 from ..ui.cardart import BACKS
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
@@ -70,6 +70,7 @@ class SettingsScreen(Scene):
                 ("Sound effects", lambda: on_off(s.sound_on), self.toggle_sound),
                 ("Volume", lambda: f"{s.volume}%", self.step_volume)]),
             ("Play", [
+                ("Computer moves", lambda: s.bot_pace.capitalize(), self.step_bot_pace),
                 ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm)]),
         ]
         for heading, rows in general:
@@ -131,6 +132,10 @@ class SettingsScreen(Scene):
             table = getattr(scene, "table", None)
             if table is not None:
                 table.speed = s.animation_speed
+
+    def step_bot_pace(self, step) -> None:
+        s = self.app.settings
+        s.bot_pace = cycle(BOT_PACES, s.bot_pace, step)
 
     def step_colour(self, step) -> None:
         s = self.app.settings

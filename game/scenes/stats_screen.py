@@ -14,12 +14,14 @@ from .registry import playable
 LEFT = pygame.Rect(40, 196, 560, 500)
 RIGHT = pygame.Rect(620, 196, 620, 500)
 CHART = pygame.Rect(RIGHT.x + 70, RIGHT.y + 60, RIGHT.w - 100, 210)
+OUTCOMES_ONLY = {"lamarckian_poker"}  # scores are 1 for a win, 0 otherwise: no chart of scores
 
 
 def number(value, places=1) -> str:
     if value is None:
         return "–"
-    return f"{value:.{places}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    return text.replace("-", "\u2212")  # a minus sign, not a hyphen
 
 
 def percent(value) -> str:
@@ -33,12 +35,15 @@ class StatsScreen(Scene):
         self.ids = playable()
         self.game = self.ids.index(game_id) if game_id in self.ids else 0
         self.table = 0
-        tabs = [Button((640 - 120 * len(self.ids) + 240 * i + 10, 84, 220, 42),
-                       games.get(g).TITLE, lambda i=i: self.show_game(i), text_size=17)
+        width = min(240, 1240 / max(1, len(self.ids)))  # seven games share the row
+        tabs = [Button((640 - width * len(self.ids) / 2 + width * i + 5, 84, width - 10, 42),
+                       games.title(g), lambda i=i: self.show_game(i), text_size=17)
                 for i, g in enumerate(self.ids)]
         self.prev = Button((150, 140, 44, 40), "<", lambda: self.step_table(-1))
         self.next = Button((1086, 140, 44, 40), ">", lambda: self.step_table(1))
-        self.buttons = ButtonRow(tabs + [self.prev, self.next,
+        self.reset_button = Button((1000, 714, 240, 46), "Reset statistics", self.ask_reset, "Del",
+                                   text_size=16)
+        self.buttons = ButtonRow(tabs + [self.prev, self.next, self.reset_button,
                                          Button((540, 714, 200, 46), "Back", self.close, "Esc")])
         self.tabs = tabs
         self.show_game(self.game)
@@ -75,6 +80,28 @@ class StatsScreen(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def ask_reset(self) -> None:
+        if not self.ids or not self.tables():
+            return
+        from .dialogs import ConfirmDialog
+        title = games.title(self.game_id)
+        self.app.push(ConfirmDialog(self.app, "Reset statistics?",
+                                    f"Every figure and recent game of {title} is forgotten, for "
+                                    "every table. This cannot be undone.", self.reset,
+                                    yes=f"Reset {title}"))
+
+    def reset(self) -> None:
+        """Forget this game's statistics (the other games keep theirs)."""
+        data, _ = stats.load()
+        data["games"].pop(self.game_id, None)
+        try:
+            stats.save(data)
+        except OSError as exc:
+            self.app.notify("Statistics", f"Deckhand could not write its statistics: {exc}")
+            return
+        self.data = data
+        self.show_game(self.game)
+
     def update(self, dt: float) -> None:
         if self.message:
             self.message, message = None, self.message
@@ -90,6 +117,8 @@ class StatsScreen(Scene):
                 self.show_game((self.game + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.ids))
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.step_table(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key == pygame.K_DELETE:
+                self.ask_reset()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
 
@@ -167,6 +196,9 @@ class StatsScreen(Scene):
     def draw_chart(self, surface, recent) -> None:
         vp = self.viewport
         lower = self.game_id in stats.LOWER_IS_BETTER
+        if self.game_id in OUTCOMES_ONLY:
+            self.draw_outcomes(surface, recent)
+            return
         title = "Recent scores" + (" (lower is better)" if lower else "")
         draw_text(surface, vp, title, 21, (RIGHT.x + 24, RIGHT.y + 18), theme.GOLD, face="bold")
         scores = [e["score"] for e in recent if e["score"] is not None]
@@ -188,9 +220,9 @@ class StatsScreen(Scene):
         for i, e in enumerate(recent):
             x = CHART.x + i * step + step * 0.15
             colour = theme.GREEN if e["won"] else theme.RED
-            if e["score"] is None:  # no score (a game that never finished): a mark on the line
-                pygame.draw.line(surface, colour, vp.point(x, zero - 6), vp.point(x + step * 0.7, zero + 6),
-                                 max(2, vp.length(3)))
+            if e["score"] is None:  # no score (a game that never finished): a ring on the line
+                centre = vp.point(x + step * 0.35, zero)
+                pygame.draw.circle(surface, colour, centre, vp.length(6), max(2, vp.length(2)))
                 continue
             y = y_of(e["score"])
             rect = vp.rect(x, min(y, zero), step * 0.7, max(2, abs(zero - y)))
@@ -198,6 +230,23 @@ class StatsScreen(Scene):
         draw_text(surface, vp, "oldest", 14, (CHART.x, CHART.bottom + 8), theme.INK_DIM)
         draw_text(surface, vp, "latest  ·  green won, red lost", 14, (CHART.right, CHART.bottom + 8),
                   theme.INK_DIM, "topright")
+
+    def draw_outcomes(self, surface, recent) -> None:
+        """For a game whose score only says who won: one column per recent game, tall and
+        green for a win, short and red for a loss."""
+        vp = self.viewport
+        draw_text(surface, vp, "Recent games: won or lost", 21, (RIGHT.x + 24, RIGHT.y + 18),
+                  theme.GOLD, face="bold")
+        step = CHART.w / stats.RECENT
+        for i, e in enumerate(recent):
+            height = CHART.h if e["won"] else CHART.h / 4
+            rect = vp.rect(CHART.x + i * step + step * 0.15, CHART.bottom - height, step * 0.7, height)
+            pygame.draw.rect(surface, theme.GREEN if e["won"] else theme.RED, rect,
+                             border_radius=vp.length(2))
+        won = sum(1 for e in recent if e["won"])
+        draw_text(surface, vp, "oldest", 14, (CHART.x, CHART.bottom + 8), theme.INK_DIM)
+        draw_text(surface, vp, f"latest  ·  {won} of the last {len(recent)} won", 14,
+                  (CHART.right, CHART.bottom + 8), theme.INK_DIM, "topright")
 
     def draw_recent(self, surface, recent) -> None:
         vp = self.viewport
@@ -211,4 +260,5 @@ class StatsScreen(Scene):
             draw_text(surface, vp, deal, 16, (x + 170, cy))
             draw_text(surface, vp, "Won" if e["won"] else "Lost", 16, (x + 340, cy),
                       theme.GREEN if e["won"] else theme.RED, face="bold")
-            draw_text(surface, vp, f"score {number(e['score'])}{level}", 16, (x + 400, cy))
+            score = "" if self.game_id in OUTCOMES_ONLY else f"score {number(e['score'])}"
+            draw_text(surface, vp, f"{score}{level}".lstrip(" ·"), 16, (x + 400, cy))

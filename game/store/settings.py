@@ -7,11 +7,13 @@ from . import checks, jsonfile, paths
 
 VERSION = 1
 SPEEDS = ("slow", "normal", "fast", "instant")
+BOT_PACES = ("slow", "normal", "fast")  # how long each computer move is shown
 
 
 @dataclass
 class Settings:
     animation_speed: str = "normal"
+    bot_pace: str = "normal"
     fullscreen: bool = False
     four_colour: bool = False
     card_back: str = "navy"
@@ -20,16 +22,18 @@ class Settings:
     volume: int = 70  # percent
     confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
     table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
+    player_names: list = field(default_factory=list)   # names typed for human seats, latest first
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
         return self.animation_speed
 
 
-CHOICES = {"animation_speed": SPEEDS, "card_back": ("navy", "red"),
+CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": ("navy", "red"),
            "table_colour": ("green", "blue", "red", "grey")}
 RANGES = {"volume": (0, 100)}
 MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
+NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name
 
 
 def _validate(data) -> Settings:
@@ -55,6 +59,11 @@ def _validate(data) -> Settings:
             for game_id, options in value.items():
                 checks.text(game_id, "setting 'table_options'", checks.NAME)
                 checks.options(options, "setting 'table_options'")
+        if f.name == "player_names":
+            if len(value) > NAMES_KEPT:
+                raise ValueError("setting 'player_names' is damaged")
+            for name in value:
+                checks.text(name, "setting 'player_names'", NAME_LIMIT)
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
         if f.name in RANGES and not RANGES[f.name][0] <= value <= RANGES[f.name][1]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import widgets
 from .tween import Tween, ease_in_out_cubic, ease_out_cubic
 
 MOVE_SECONDS = 0.32
@@ -189,3 +190,4 @@ class CardTable:
                 image = pygame.transform.smoothscale(image, (sw, max(1, h)))
                 x += (w - sw) // 2
             surface.blit(image, (x, y))
+            widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)

@@ -17,3 +17,5 @@ BUTTON_DISABLED = (120, 140, 128)
 SHADE = (0, 0, 0, 150)
 
 TABLE_COLOURS = {"green": FELT, "blue": (24, 64, 104), "red": (104, 32, 36), "grey": (60, 66, 70)}
+OPAQUE_PANEL = (12, 34, 25, 255)   # dialogs and the log: nothing shows through their text
+CAPTION = (24, 30, 26, 255)        # a computer's move, by its seat

@@ -12,6 +12,14 @@ from .fonts import font
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
 _texts: OrderedDict = OrderedDict()
+# When a list, every text, panel, button and card drawn is noted in it as (kind, window rect,
+# detail): the layout test (tests/ui/test_readable.py) checks nothing overlaps or spills.
+recording: list | None = None
+
+
+def note(kind: str, rect, detail=None) -> None:
+    if recording is not None:
+        recording.append((kind, pygame.Rect(rect), detail))
 
 
 def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
@@ -34,7 +42,22 @@ def draw_text(surface, viewport, text, size, pos, colour=theme.INK, anchor="topl
     image = render_text(text, viewport.length(size), colour, face)
     rect = image.get_rect(**{anchor: viewport.point(*pos)})
     surface.blit(image, rect)
+    note("text", rect, text)
     return rect
+
+
+def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, anchor="topleft",
+             face="sans", smallest=11) -> pygame.Rect:
+    """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
+    limit = viewport.length(max_width)
+    while size > smallest and font(viewport.length(size), face).size(text)[0] > limit:
+        size -= 1
+    f = font(viewport.length(size), face)
+    if f.size(text)[0] > limit:
+        while len(text) > 1 and f.size(text + "…")[0] > limit:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return draw_text(surface, viewport, text, size, pos, colour, anchor, face)
 
 
 def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
@@ -57,6 +80,7 @@ def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
 def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_EDGE,
                radius=14, width=2) -> None:
     surface.blit(_panel(tuple(rect.size), tuple(fill), edge and tuple(edge), radius, width), rect)
+    note("panel", rect, len(fill) < 4 or fill[3] == 255)  # detail: opaque
 
 
 @lru_cache(maxsize=16)  # a scene shows a few panels; resizing makes new sizes
@@ -135,6 +159,7 @@ class Button:
         image = render_text(label, viewport.length(size), theme.BUTTON_TEXT if self.enabled
                             else (70, 84, 76), "bold")
         surface.blit(image, image.get_rect(center=r.center))
+        note("button", r, label)
 
 
 class ButtonRow:

@@ -192,15 +192,50 @@ def test_when_every_player_is_extinct_nobody_wins():
     assert result.summary == "Every player is extinct: nobody wins."
 
 
-def test_a_lone_survivor_plays_on_and_may_still_go_extinct():
-    state = make_state([["KS"], ["QH", "2C"]], ["5H", "6H", "7H", "8H"], deck=["9C", "10D"])
+def test_a_lone_survivor_wins_outright_without_a_showdown():
+    state = make_state([["KS"], ["QH", "2C"], ["JD"]], ["5H", "6H", "7H", "8H"],
+                       deck=["9C", "10D", "4S", "5S"])
+    state = play(state, "KS", "QH", "JD")
+    assert state.alive == (False, True, False)
+    assert lp.is_over(state) and state.deck  # no more pools once only one player is in
+    result = lp.result(state)
+    assert result.winners == (1,) and result.scores == (0, 1, 0)
+    assert result.summary == "{p1} is the last player still in and wins outright."
+    assert result.details["lone_survivor"] == 1
+    view = lp.view(state, 0)
+    assert view.winners == (1,) and view.showdown == (None, None, None)
+    assert "5H" not in repr(view.showdown)  # no showdown: the survivor's hand is not shown
+    assert not any(" shows " in line for line in state.log)
+    assert lp.from_json(lp.to_json(state)) == state
+
+
+def test_a_lone_survivor_of_the_last_round_also_wins_outright():
+    state = make_state([["KS"], ["QH", "2C"]], ["5H", "6H", "7H", "8H"])
     state = play(state, "KS", "QH")
-    assert state.alive == (False, True) and not lp.is_over(state)
-    assert state.hands[1] == ("2C", "5H", "6H", "7H", "8H") and state.pool == ("9C", "10D")
-    assert state.to_act == 1
-    state = play(state, "2C")
     assert lp.is_over(state) and lp.result(state).winners == (1,)
-    assert state.hands[1] == ("5H", "6H", "7H", "8H", "9C")
+    assert lp.result(state).details["lone_survivor"] == 1
+
+
+def test_the_last_players_going_extinct_together_means_nobody_wins():
+    state = make_state([["KH"], ["QS"], ["2C"]], ["5D", "6D", "7D", "8D"],
+                       deck=["9D", "10D", "JD", "QD"])
+    state = play(state, "KH", "QS", "2C")  # nobody takes anything: all three go extinct
+    assert state.alive == (False, False, False) and lp.is_over(state)
+    assert lp.result(state).winners == () and lp.result(state).scores == (0, 0, 0)
+    assert lp.result(state).details["lone_survivor"] is None
+
+
+def test_a_saved_game_still_marking_with_one_player_left_is_refused():
+    state = make_state([["KS"], ["QH", "2C"], ["JD", "3D"]], ["5H", "6H", "7H", "8H"],
+                       deck=["9C", "10D", "4S", "5S"])
+    state = play(state, "KS", "QH", "JD")  # only seat 0 goes extinct: the game goes on
+    assert state.alive == (False, True, True) and not lp.is_over(state)
+    data = lp.to_json(state)
+    data["alive"] = [False, True, False]
+    data["hands"][2], data["secret"][2] = [], []
+    data["discards"] += ["3D"]
+    with pytest.raises(ValueError):
+        lp.from_json(data)
 
 
 def test_only_the_seat_to_act_marks_and_only_its_own_cards():
@@ -235,8 +270,9 @@ def test_two_and_eight_players_play_to_the_end(seats):
     assert len(result.scores) == seats and set(result.winners) <= set(range(seats))
     shown = lp.view(state, 0).showdown
     assert len(shown) == seats
+    lone = lp.lone_survivor(state) is not None
     for seat, hand in enumerate(shown):
-        assert (hand is None) == (not state.alive[seat])
+        assert (hand is None) == (lone or not state.alive[seat])
         if hand is not None:
             assert hand.cards == state.hands[seat]
 

@@ -122,3 +122,29 @@ def test_a_damaged_save_is_put_aside_with_a_message(app):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MainMenu) and not app.top.saved
     assert not app.top.continue_buttons.buttons
+
+
+def test_starting_a_game_with_one_in_progress_asks_first(app):
+    from game.scenes.menu import InProgressDialog
+    from game.scenes.new_game import NewGameDialog
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)
+    state = scene.session.state
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_m)
+    menu = app.top
+    row = dict(menu.rows)["scoundrel"]
+    click(app, (row.x + 60, row.centery))
+    ask = app.top
+    assert isinstance(ask, InProgressDialog) and saves.has_save("scoundrel")
+    assert any("Scoundrel in progress" in line for line in ask.lines)
+    key(app, pygame.K_ESCAPE)  # Cancel: back to the menu, nothing lost
+    assert app.top is menu and saves.load("scoundrel").session.state == state
+    click(app, (row.x + 60, row.centery))
+    key(app, pygame.K_c)  # Continue it
+    assert isinstance(app.top, ScoundrelScene) and app.top.session.state == state
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_m)
+    click(app, (row.x + 60, row.centery))
+    key(app, pygame.K_n)  # Start a new one: the usual new-game screen
+    assert isinstance(app.top, NewGameDialog)

@@ -102,13 +102,19 @@ def test_whole_deal_to_a_loss_with_auto_placed_bogey_cards(app):
     assert isinstance(app.top, ResultScreen) and not app.top.won
 
 
-def test_always_ask_option_waits_for_the_player(app):
+def bogey_waits(app):
+    """A deal where the bogey's first card waits for the player to place it."""
     scene = start(app, LOSS_DECK, {"auto_place": False})
     for code in scene.view().hand:
         drag(app, card_centre(scene, code), zone_centre(scene, "new"))
         settle(app)
     key(app, pygame.K_SPACE)
     settle(app)
+    return scene
+
+
+def test_always_ask_option_waits_for_the_player(app):
+    scene = bogey_waits(app)
     frames(app, 120)
     view = scene.view()
     assert view.phase == rules.BOGEY and view.bogey_card == "2H"
@@ -151,3 +157,12 @@ def test_hint_points_at_a_hand_card(app):
     key(app, pygame.K_h)
     assert scene.status[1] == "hint"
     assert scene.hinted in scene.view().hand
+
+
+def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
+    scene = bogey_waits(app)
+    view = scene.view()
+    assert view.phase == rules.BOGEY and scene.selected is None
+    place = next(z for z in scene.legal_zones(view.bogey_card))
+    click(app, zone_centre(scene, place))  # no click on the card first: its places glow already
+    assert scene.session.actions[-1].startswith("place 2H")

@@ -70,10 +70,10 @@ def test_replay_viewer_steps_through_the_game(app):
     key(app, pygame.K_LEFT)
     assert viewer.step == 0
     key(app, pygame.K_RIGHT)
-    assert viewer.caption() == "Move 1 of 2: face KS barehanded"
+    assert viewer.caption() == "Move 1 of 2: Fight K\u2660 barehanded"
     assert table.session.state.health == 7 and not table.table.sprites["KS"].face_up
     key(app, pygame.K_END)
-    assert viewer.caption() == "Move 2 of 2: face KC barehanded"
+    assert viewer.caption() == "Move 2 of 2: Fight K\u2663 barehanded"
     assert table.session.state.status == rules.DEAD
     key(app, pygame.K_RIGHT)
     assert viewer.step == 2

@@ -214,7 +214,7 @@ def test_animation_speed_setting_cycles_and_instant_has_no_tweens(app):
     scene = start(app, WIN_DECK)
     key(app, pygame.K_ESCAPE)
     while app.settings.animation_speed != "instant":
-        key(app, pygame.K_s)
+        key(app, pygame.K_a)
     key(app, pygame.K_ESCAPE)
     click(app, card_centre(scene, "10D"))
     assert not scene.table.busy
@@ -243,3 +243,21 @@ def test_menu_starts_scoundrel_by_click(app):
     assert isinstance(app.top, ScoundrelScene)
     assert app.top.session.options == {"weapon_rule": "below"}
     assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}
+
+
+def test_the_discard_pile_can_be_looked_through(app):
+    from game.scenes.pile_viewer import PileDialog
+    scene = start(app, WIN_DECK)
+    for k in (pygame.K_1, pygame.K_4, pygame.K_2, pygame.K_w):
+        key(app, k)
+    settle(app)
+    discarded = scene.view().discard
+    assert discarded
+    pile = scene.layout["discard"]
+    click(app, (pile.x + pile.w / 2, pile.y + pile.h / 2))
+    shown = app.top
+    assert isinstance(shown, PileDialog) and shown.cards == discarded
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    key(app, pygame.K_v)
+    assert isinstance(app.top, PileDialog)

@@ -99,8 +99,8 @@ def test_from_the_pause_menu_speed_reaches_the_open_game(app):
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseMenu)
-    assert [b.key_hint for b in pause.row.buttons] == ["Esc", "R", "N", "D", "F1", "S", "O", "M", "Q"]
-    key(app, pygame.K_o)
+    assert [b.key_hint for b in pause.row.buttons] == ["Esc", "R", "N", "D", "F1", "A", "S", "M", "Q"]
+    key(app, pygame.K_s)
     assert isinstance(app.top, SettingsScreen)
     press(app, "Animation speed", "<")
     assert app.settings.animation_speed == "slow" and game.table.speed == "slow"
