@@ -20,7 +20,7 @@ from . import scoundrel as sc
 MONSTER, WEAPON, POTION = 0, 1, 2
 _KIND = tuple({"monster": MONSTER, "weapon": WEAPON, "potion": POTION}[sc.KIND[c]] for c in sc.DECK)
 _VALUE = tuple(sc.VALUE[c] for c in sc.DECK)
-_ID = {c: i for i, c in enumerate(sc.DECK)}
+CARD_ID = {c: i for i, c in enumerate(sc.DECK)}
 EMPTY = -1
 DEFAULT_NODE_LIMIT = 200_000
 
@@ -38,7 +38,7 @@ PROBE_FROM = 8    # rooms with at least this many cards left in the dungeon prob
 AVOID_PENALTY = 3  # avoiding is tried after room ends worth this much less health
 
 
-def _worth(health, weapon, limit) -> float:
+def worth(health, weapon, limit) -> float:
     """How promising a room end looks, for the order ends are tried in (never for a verdict)."""
     return health + 0.5 * weapon + 0.25 * limit
 
@@ -70,13 +70,14 @@ def _bound_ok(dungeon, room, health, weapon, limit) -> bool:
     return True
 
 
-class _Search:
+class Search:
     def __init__(self, below: bool, node_limit: int):
         self.below = 1 if below else 0
         self.node_limit = node_limit
         self.nodes = 0
         self.lost = {}   # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
         self.line = []   # moves of the winning line, deepest room first
+        self.last_health = 0  # health a winning probe ended with
 
     def is_known_lost(self, key, point) -> bool:
         h, w, lim, al = point
@@ -134,10 +135,10 @@ class _Search:
         return ends
 
     def win(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced) -> bool:
-        """Whether this position can be won; raises _OutOfNodes past the node limit."""
+        """Whether this position can be won; raises OutOfNodes past the node limit."""
         self.nodes += 1
         if self.nodes > self.node_limit:
-            raise _OutOfNodes
+            raise OutOfNodes
         if not weapon:
             limit = 0
         fresh = faced == 0 and not potion_used
@@ -182,12 +183,12 @@ class _Search:
         children = []
         for left, found in self.room_ends(room, health, weapon, limit, potion_used,
                                           3 - room.count(EMPTY)).items():
-            filled, rest = _fill(left, dungeon)
+            filled, rest = fill(left, dungeon)
             for h, w, lim, moves in found:
-                children.append((_worth(h, w, lim), rest, filled, h, w, lim, False, moves))
+                children.append((worth(h, w, lim), rest, filled, h, w, lim, False, moves))
         if not avoided_last and not faced and dungeon:
             cards = dungeon + room
-            children.append((_worth(health, weapon, limit) - AVOID_PENALTY, cards[4:], cards[:4],
+            children.append((worth(health, weapon, limit) - AVOID_PENALTY, cards[4:], cards[:4],
                              health, weapon, limit, True, (AVOID,)))
         children.sort(key=lambda child: -child[0])
         return [child[1:] for child in children]
@@ -200,7 +201,7 @@ class _Search:
         while True:
             self.nodes += 1
             if self.nodes > self.node_limit:
-                raise _OutOfNodes
+                raise OutOfNodes
             if not w:
                 lim = 0
             if (self.is_known_lost((rest, filled), (h, w, lim, avoided))
@@ -212,6 +213,7 @@ class _Search:
                 if not ends:
                     return h / 100
                 path.append(next(iter(ends.values()))[0][3])
+                self.last_health = next(iter(ends.values()))[0][0]
                 self.line.extend(reversed(path))
                 return True
             options = self.children(rest, filled, h, w, lim, False, avoided, 0)
@@ -220,11 +222,11 @@ class _Search:
             rest, filled, h, w, lim, avoided, moves = options[0]
             path.append(moves)
 
-class _OutOfNodes(Exception):
+class OutOfNodes(Exception):
     pass
 
 
-def _fill(room: tuple, dungeon: tuple):
+def fill(room: tuple, dungeon: tuple):
     slots = list(room)
     dealt = 0
     for i in range(4):
@@ -238,15 +240,15 @@ def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     """Whether `state` (an engine State, dungeon order and all) can still be won."""
     if state.status != sc.PLAYING:
         return Verdict(True if state.status == sc.WON else False, (), 0)
-    search = _Search(state.options["weapon_rule"] == "below", node_limit)
-    dungeon = tuple(_ID[c] for c in state.dungeon)
-    room = tuple(EMPTY if c is None else _ID[c] for c in state.room)
+    search = Search(state.options["weapon_rule"] == "below", node_limit)
+    dungeon = tuple(CARD_ID[c] for c in state.dungeon)
+    room = tuple(EMPTY if c is None else CARD_ID[c] for c in state.room)
     weapon = sc.VALUE[state.weapon] if state.weapon else 0
     limit = sc.weapon_limit(state)
     try:
         won = search.win(dungeon, room, state.health, weapon, limit, state.potion_used,
                          state.avoided_last, state.faced)
-    except _OutOfNodes:
+    except OutOfNodes:
         return Verdict(None, (), search.nodes)
     if not won:
         return Verdict(False, (), search.nodes)
@@ -288,31 +290,33 @@ def main(argv=None) -> None:
     parser.add_argument("--deals", default="0-99", help="a deal number or a range like 0-9999")
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--below", action="store_true", help="the strictly-weaker weapon rule")
-    parser.add_argument("--list", help="write the winnable deal numbers to this file")
+    parser.add_argument("--out", help="also write one line per deal: number, verdict, nodes, ms")
     args = parser.parse_args(argv)
     options = {"weapon_rule": "below" if args.below else "at_most"}
-    won, lost, unknown, times, winners = 0, 0, 0, [], []
-    for seed in _parse_range(args.deals):
+    counts = {True: 0, False: 0, None: 0}
+    times = []
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    deals = _parse_range(args.deals)
+    for done, seed in enumerate(deals, 1):
         start = time.perf_counter()
         verdict = solve(sc.new_game(seed=seed, options=options), args.node_limit)
         times.append(time.perf_counter() - start)
-        if verdict.winnable is None:
-            unknown += 1
-        elif verdict.winnable:
-            won += 1
-            winners.append(seed)
-        else:
-            lost += 1
+        counts[verdict.winnable] += 1
+        if out:
+            out.write(f"{seed} {verdict.winnable} {verdict.nodes} {1000 * times[-1]:.1f}\n")
+        if done % 500 == 0 and done < len(deals):
+            print(f"... {done} deals, {counts[True]} winnable", flush=True)
+            if out:
+                out.flush()
+    if out:
+        out.close()
     total = len(times)
     times.sort()
-    print(f"deals {args.deals}: {total}  winnable {won} ({100 * won / total:.2f}%)  "
-          f"lost {lost}  unknown {unknown}")
+    print(f"deals {args.deals}: {total}  winnable {counts[True]} "
+          f"({100 * counts[True] / total:.2f}%)  lost {counts[False]}  unknown {counts[None]}")
     print(f"solve time: median {1000 * statistics.median(times):.1f} ms  "
           f"p95 {1000 * times[int(0.95 * (total - 1))]:.1f} ms  max {1000 * times[-1]:.1f} ms  "
           f"total {sum(times):.1f} s")
-    if args.list:
-        with open(args.list, "w", encoding="utf-8") as out:
-            out.write("\n".join(map(str, winners)) + "\n")
 
 
 if __name__ == "__main__":

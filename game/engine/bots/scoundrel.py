@@ -1,0 +1,155 @@
+"""Computer players for Scoundrel, seeing only the player's view.
+
+A decision is made for the whole rest of the room at once: every way to face the room's cards
+(each monster with the weapon or barehanded) is reduced to the ends no other end beats on
+health, weapon and weapon reach, and avoiding the room is one more choice. Each choice is then
+judged on sampled orders of the unseen dungeon cards (the cards avoided to the bottom stay
+where the player saw them go): the solver says whether the game can still be won from there
+with that order, at the full health and again with a few points less, so that among choices that
+all win on most orders the one with the most health to spare is kept. The first move of the best
+choice is played. Deterministic for a given rng; the budget is samples and solver nodes.
+"""
+from __future__ import annotations
+
+from .. import scoundrel as sc
+from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, worth
+
+MARGINS = (0, 6)  # health handicaps each sampled order is solved with
+PROBE_NODES = 400  # a greedy descent visits one node a room: this is only a safety cap
+
+
+class SolverBot:
+    """Determinized search: the solver judges each choice on sampled dungeon orders."""
+
+    def __init__(self, samples: int, node_limit: int, margins=MARGINS, probe_only=False):
+        self.samples = samples
+        self.node_limit = node_limit
+        self.margins = margins
+        self.probe_only = probe_only
+
+    def think(self, view, legal, rng):
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        below = view.options["weapon_rule"] == "below"
+        room = tuple(EMPTY if c is None else CARD_ID[c] for c in view.room)
+        weapon = sc.VALUE[view.weapon] if view.weapon else 0
+        limit = sc.weapon_limit(view)
+        empties = room.count(EMPTY)
+        planner = Search(below, self.node_limit)
+        if view.final:
+            ends = planner.room_ends(room, view.health, weapon, limit, view.potion_used,
+                                     4 - empties)
+            choices = [found[0] for found in ends.values()]
+            if not choices:
+                return _least_harm(view, legal)
+            best = max(choices, key=lambda end: worth(*end[:3]))
+            return _action(view, legal, best[3][0])
+        choices = [(left, h, w, lim, moves)
+                   for left, found in planner.room_ends(room, view.health, weapon, limit,
+                                                        view.potion_used, 3 - empties).items()
+                   for h, w, lim, moves in found]
+        if sc.can_avoid(view):
+            choices.append((None, view.health, weapon, limit, (AVOID,)))
+        if not choices:
+            return _least_harm(view, legal)
+        if len(choices) == 1:
+            return _action(view, legal, choices[0][4][0])
+        bottom = [CARD_ID[c] for c in view.bottom]
+        unseen = [CARD_ID[c] for c in view.dungeon_cards if c not in view.bottom]
+        scores = [0.0] * len(choices)
+        for _ in range(self.samples):
+            rng.shuffle(unseen)
+            dungeon = tuple(unseen) + tuple(bottom)
+            search = Search(below, self.node_limit)  # positions proved lost are shared
+            for i, (left, h, w, lim, _) in enumerate(choices):
+                if left is None:
+                    cards = dungeon + room
+                    state = (cards[4:], cards[:4], h, w, lim, True)
+                else:
+                    filled, rest = fill(left, dungeon)
+                    state = (rest, filled, h, w, lim, False)
+                if self.probe_only:
+                    scores[i] += _probe(search, state)
+                    continue
+                for weight, margin in zip((1.0, 0.5, 0.25), self.margins):
+                    scores[i] += weight * _wins(search, state, margin)
+                yield None
+        best = max(range(len(choices)),
+                   key=lambda i: (scores[i], worth(*choices[i][1:4]), -i))
+        return _action(view, legal, choices[best][4][0])
+
+
+def _wins(search: Search, state, margin: int) -> float:
+    """1 if the game can be won from `state` with `margin` health less, 0 if not, 0.5 unknown."""
+    rest, room, h, w, lim, avoided = state
+    if h - margin <= 0:
+        return 0.0
+    search.nodes = 0
+    try:
+        return 1.0 if search.win(rest, room, h - margin, w, lim, False, avoided, 0) else 0.0
+    except OutOfNodes:
+        return 0.5
+
+
+def _probe(search: Search, state) -> float:
+    """How a greedy clairvoyant descent from `state` fares: above 1 if it wins (more with more
+    health left), else below 0 (less the more cards it leaves unfaced)."""
+    rest, room, h, w, lim, avoided = state
+    search.nodes = 0
+    search.line = []
+    try:
+        got = search.probe((rest, room, h, w, lim, avoided, ()))
+    except OutOfNodes:
+        return 0.0
+    if got is True:
+        return 1.0 + search.last_health / 100
+    return got / 100
+
+
+def _action(view, legal, move):
+    slot, how = move
+    if slot < 0:
+        text = sc.AVOID.text
+    else:
+        card = view.room[slot]
+        if sc.KIND[card] == "monster":
+            text = f"face {card} {'with weapon' if how else 'barehanded'}"
+        else:
+            text = f"face {card}"
+    return next(a for a in legal if a.text == text)
+
+
+def _least_harm(view, legal):
+    """Every choice dies: face the card that does the least damage."""
+    def harm(action):
+        if action.card is None or sc.KIND[action.card] != "monster":
+            return 0
+        return sc.damage(view, action.card, action.kind == "weapon")
+    return min(legal, key=lambda a: (harm(a), a.text))
+
+
+class CarelessBot:
+    """Plays like the strong bot on a small budget, but now and then takes the first idea that
+    comes: facing the room's cards in the order they lie, weapon first when it may be used."""
+
+    def __init__(self, slip: float):
+        self.slip = slip
+        self.inner = SolverBot(samples=3, node_limit=PROBE_NODES, probe_only=True)
+
+    def think(self, view, legal, rng):
+        legal = list(legal)
+        if rng.random() < self.slip:
+            faces = [a for a in legal if a.text != sc.AVOID.text]
+            safe = [a for a in faces if a.card is None or sc.KIND[a.card] != "monster"
+                    or sc.damage(view, a.card, a.kind == "weapon") < view.health]
+            if safe:
+                return safe[0]
+        return (yield from self.inner.think(view, legal, rng))
+
+
+LEVELS = (
+    ("easy", lambda: CarelessBot(slip=0.3)),
+    ("normal", lambda: SolverBot(samples=4, node_limit=PROBE_NODES, probe_only=True)),
+    ("hard", lambda: SolverBot(samples=10, node_limit=PROBE_NODES, probe_only=True)),
+)
