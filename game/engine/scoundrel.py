@@ -39,6 +39,8 @@ OPTIONS = (
            "at_most",
            "A weapon that has slain a monster may then face monsters of equal value (default) "
            "or only strictly weaker ones."),
+    Option("deals", "Deals", (("any", "Any"), ("winnable", "Winnable only")), "any",
+           "Winnable only: a deal the solver has proved can be won with perfect play."),
 )
 
 PLAYING, WON, DEAD = "playing", "won", "dead"
@@ -166,9 +168,10 @@ def can_avoid(state) -> bool:
 
 
 def legal_actions(state: State) -> list:
+    """The legal actions (also works on views)."""
     if state.status != PLAYING:
         return []
-    out = [AVOID] if not state.avoided_last and not state.faced and state.dungeon else []
+    out = [AVOID] if can_avoid(state) else []
     limit = weapon_limit(state)
     for card in state.room:
         if card is not None:

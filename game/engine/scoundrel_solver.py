@@ -70,6 +70,14 @@ def _bound_ok(dungeon, room, health, weapon, limit) -> bool:
     return True
 
 
+def _natural_order(room) -> list:
+    """The room's occupied slots in the order a player would face them when the order makes no
+    difference: weapons, then monsters, strongest first, then potions. Of two ways through a room
+    that end the same, the first found is kept, so plans read naturally."""
+    return sorted((slot for slot in range(4) if room[slot] >= 0),
+                  key=lambda slot: (_KIND[room[slot]] == POTION, -_VALUE[room[slot]]))
+
+
 class Search:
     def __init__(self, below: bool, node_limit: int):
         self.below = 1 if below else 0
@@ -103,10 +111,8 @@ class Search:
             if left == 0:
                 ends.setdefault(room, []).append((h, w, lim, moves))
                 return
-            for slot in range(4):
+            for slot in _natural_order(room):
                 c = room[slot]
-                if c < 0:
-                    continue
                 rest = room[:slot] + (EMPTY,) + room[slot + 1:]
                 k, v = _KIND[c], _VALUE[c]
                 if k == MONSTER:
@@ -285,16 +291,21 @@ def _parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
+LIST_HEADER = ("# Scoundrel deal numbers proved winnable (weapon rule: up to the last monster slain)\n"
+               "# by `python -m game.engine.scoundrel_solver --deals A-B --list FILE`.\n")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="Which Scoundrel deals can be won?")
     parser.add_argument("--deals", default="0-99", help="a deal number or a range like 0-9999")
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--below", action="store_true", help="the strictly-weaker weapon rule")
     parser.add_argument("--out", help="also write one line per deal: number, verdict, nodes, ms")
+    parser.add_argument("--list", help="write the winnable deal numbers here, one a line")
     args = parser.parse_args(argv)
     options = {"weapon_rule": "below" if args.below else "at_most"}
     counts = {True: 0, False: 0, None: 0}
-    times = []
+    times, winners = [], []
     out = open(args.out, "w", encoding="utf-8") if args.out else None
     deals = _parse_range(args.deals)
     for done, seed in enumerate(deals, 1):
@@ -302,6 +313,8 @@ def main(argv=None) -> None:
         verdict = solve(sc.new_game(seed=seed, options=options), args.node_limit)
         times.append(time.perf_counter() - start)
         counts[verdict.winnable] += 1
+        if verdict.winnable:
+            winners.append(seed)
         if out:
             out.write(f"{seed} {verdict.winnable} {verdict.nodes} {1000 * times[-1]:.1f}\n")
         if done % 500 == 0 and done < len(deals):
@@ -310,6 +323,9 @@ def main(argv=None) -> None:
                 out.flush()
     if out:
         out.close()
+    if args.list:
+        with open(args.list, "w", encoding="utf-8") as listing:
+            listing.write(LIST_HEADER + "".join(f"{seed}\n" for seed in winners))
     total = len(times)
     times.sort()
     print(f"deals {args.deals}: {total}  winnable {counts[True]} "

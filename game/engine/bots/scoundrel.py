@@ -26,6 +26,7 @@ class SolverBot:
         self.node_limit = node_limit
         self.margins = margins
         self.probe_only = probe_only
+        self.prefer = None  # an action that wins ties
 
     def think(self, view, legal, rng):
         legal = list(legal)
@@ -75,8 +76,10 @@ class SolverBot:
                 for weight, margin in zip((1.0, 0.5, 0.25), self.margins):
                     scores[i] += weight * _wins(search, state, margin)
                 yield None
+        preferred = [self.prefer is not None and _action(view, legal, c[4][0]) == self.prefer
+                     for c in choices]
         best = max(range(len(choices)),
-                   key=lambda i: (scores[i], worth(*choices[i][1:4]), -i))
+                   key=lambda i: (scores[i], preferred[i], worth(*choices[i][1:4]), -i))
         return _action(view, legal, choices[best][4][0])
 
 
@@ -129,15 +132,32 @@ def _least_harm(view, legal):
     return min(legal, key=lambda a: (harm(a), a.text))
 
 
-class CarelessBot:
-    """Plays like the strong bot on a small budget, but now and then takes the first idea that
-    comes: facing the room's cards in the order they lie, weapon first when it may be used."""
+class EndgameBot:
+    """The careful judgement while much of the dungeon is unseen; once few cards are left, the
+    solver's verdicts on sampled orders decide, the careful move breaking ties."""
+
+    def __init__(self, endgame: int, samples: int, node_limit: int):
+        self.endgame = endgame
+        self.solver = SolverBot(samples, node_limit, margins=(0, 4))
+
+    def think(self, view, legal, rng):
+        from ..scoundrel_hint import careful_move
+        legal = list(legal)
+        careful = next(a for a in legal if a.text == careful_move(view))
+        if view.dungeon_count > self.endgame or len(legal) == 1:
+            return careful
+        self.solver.prefer = careful
+        return (yield from self.solver.think(view, legal, rng))
+
+
+class HintBot:
+    """Plays the careful player's judgement room by room, now and then slipping."""
 
     def __init__(self, slip: float):
         self.slip = slip
-        self.inner = SolverBot(samples=3, node_limit=PROBE_NODES, probe_only=True)
 
     def think(self, view, legal, rng):
+        from ..scoundrel_hint import careful_move
         legal = list(legal)
         if rng.random() < self.slip:
             faces = [a for a in legal if a.text != sc.AVOID.text]
@@ -145,11 +165,18 @@ class CarelessBot:
                     or sc.damage(view, a.card, a.kind == "weapon") < view.health]
             if safe:
                 return safe[0]
-        return (yield from self.inner.think(view, legal, rng))
+        text = careful_move(view)
+        return next(a for a in legal if a.text == text)
+        yield  # a generator that never needs to pause
+
+
+def strongest():
+    """The strongest autoplayer (the hint asks it)."""
+    return LEVELS[-1][1]()
 
 
 LEVELS = (
-    ("easy", lambda: CarelessBot(slip=0.3)),
-    ("normal", lambda: SolverBot(samples=4, node_limit=PROBE_NODES, probe_only=True)),
-    ("hard", lambda: SolverBot(samples=10, node_limit=PROBE_NODES, probe_only=True)),
+    ("easy", lambda: HintBot(slip=0.2)),
+    ("normal", lambda: EndgameBot(endgame=8, samples=4, node_limit=1000)),
+    ("hard", lambda: EndgameBot(endgame=12, samples=10, node_limit=3000)),
 )
