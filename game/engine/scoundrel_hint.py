@@ -1,10 +1,11 @@
 """A hint for Scoundrel: the strongest autoplayer's move, with the reason in words.
 
 `hint` asks the "hard" autoplayer (bots/scoundrel.py), which sees only the view, and explains
-its move. `careful_move` is the simpler judgement the weakest autoplayer uses: every order of facing this room's cards (each monster with the weapon or barehanded) is tried,
-and the position each order ends in is scored by health, by what the weapon is still good for,
-and by the cards left to face. Avoiding is judged the same way on a few sample rooms drawn from
-the unseen cards. Pure Python and deterministic: the same view always gets the same hint.
+its move. `careful_move` is the room-by-room judgement the autoplayers start from: every order
+of facing this room's cards (each monster with the weapon or barehanded) is tried, and the
+position each order ends in is scored by health, by what the weapon is still good for, and by
+the cards left to face. Avoiding is judged the same way on a few sample rooms drawn from the
+unseen cards. Pure Python and deterministic: the same view always gets the same hint.
 The weights below were tuned by playing a few thousand deals.
 """
 from __future__ import annotations

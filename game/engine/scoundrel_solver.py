@@ -291,7 +291,8 @@ def _parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-LIST_HEADER = ("# Scoundrel deal numbers proved winnable (weapon rule: up to the last monster slain)\n"
+LIST_HEADER = ("# Scoundrel deal numbers proved winnable "
+               "(weapon rule: up to the last monster slain)\n"
                "# by `python -m game.engine.scoundrel_solver --deals A-B --list FILE`.\n")
 
 

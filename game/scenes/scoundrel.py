@@ -37,7 +37,8 @@ def winnable_deals() -> tuple:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        if not line.isdigit() or int(line) >= rng.MAX_SEED or (numbers and int(line) <= numbers[-1]):
+        ordered = line.isdigit() and (not numbers or int(line) > numbers[-1])
+        if not ordered or int(line) >= rng.MAX_SEED:
             raise ValueError(f"the list of winnable deals has a bad line: {line[:20]!r}")
         numbers.append(int(line))
     if not numbers:
@@ -140,7 +141,8 @@ class ScoundrelScene(GameScene):
             action = finish(self.autoplay.think(self.view(), rules.legal_actions(state),
                                                 random.Random(seed))).text
         self.choice = None
-        self.act(action)
+        if self.act(action) and not self.session.is_over():
+            self.say(self.status[0] + "  Any key takes over.", "hint")
 
     def record_result(self) -> None:
         if self.computer_played:

@@ -241,5 +241,5 @@ def test_menu_starts_scoundrel_by_click(app):
     click(app, dialog.row.buttons[0].rect.center)  # weapon rule: the strict option
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ScoundrelScene)
-    assert app.top.session.options == {"weapon_rule": "below"}
-    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}
+    assert app.top.session.options == {"weapon_rule": "below", "deals": "any"}
+    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below", "deals": "any"}
