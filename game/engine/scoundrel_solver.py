@@ -85,7 +85,6 @@ class Search:
         self.nodes = 0
         self.lost = {}   # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
         self.line = []   # moves of the winning line, deepest room first
-        self.last_health = 0  # health a winning probe ended with
 
     def is_known_lost(self, key, point) -> bool:
         h, w, lim, al = point
@@ -219,7 +218,6 @@ class Search:
                 if not ends:
                     return h / 100
                 path.append(next(iter(ends.values()))[0][3])
-                self.last_health = next(iter(ends.values()))[0][0]
                 self.line.extend(reversed(path))
                 return True
             options = self.children(rest, filled, h, w, lim, False, avoided, 0)
@@ -262,20 +260,23 @@ def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     return Verdict(True, _texts(state, moves), search.nodes)
 
 
+def move_text(room, move) -> str:
+    """The engine's action text for a solver move in `room` (the room's slots, card codes)."""
+    slot, how = move
+    if slot < 0:
+        return sc.AVOID.text
+    card = room[slot]
+    if sc.KIND[card] == "monster":
+        return f"face {card} {'with weapon' if how else 'barehanded'}"
+    return f"face {card}"
+
+
 def _texts(state, moves) -> tuple:
     """The winning moves as engine action texts, replayed through the engine as they are named."""
     out = []
-    for slot, how in moves:
-        if slot < 0:
-            text = sc.AVOID.text
-        else:
-            card = state.room[slot]
-            if sc.KIND[card] == "monster":
-                text = f"face {card} {'with weapon' if how else 'barehanded'}"
-            else:
-                text = f"face {card}"
-        out.append(text)
-        state = sc.apply(state, text)
+    for move in moves:
+        out.append(move_text(state.room, move))
+        state = sc.apply(state, out[-1])
     if state.status != sc.WON:
         raise AssertionError("the solver's line does not win through the engine")
     return tuple(out)

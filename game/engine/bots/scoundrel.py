@@ -1,6 +1,8 @@
 """Computer players for Scoundrel, seeing only the player's view.
 
-A decision is made for the whole rest of the room at once: every way to face the room's cards
+The strongest plays the careful room-by-room judgement of `scoundrel_hint.careful_move` while
+much of the dungeon is unseen, and the solver's verdicts once few cards are left. There a
+decision is made for the whole rest of the room at once: every way to face the room's cards
 (each monster with the weapon or barehanded) is reduced to the ends no other end beats on
 health, weapon and weapon reach, and avoiding the room is one more choice. Each choice is then
 judged on sampled orders of the unseen dungeon cards (the cards avoided to the bottom stay
@@ -12,23 +14,22 @@ choice is played. Deterministic for a given rng; the budget is samples and solve
 from __future__ import annotations
 
 from .. import scoundrel as sc
-from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, worth
+from ..scoundrel_solver import (AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text,
+                                worth)
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
-PROBE_NODES = 400  # a greedy descent visits one node a room: this is only a safety cap
 
 
 class SolverBot:
     """Determinized search: the solver judges each choice on sampled dungeon orders."""
 
-    def __init__(self, samples: int, node_limit: int, margins=MARGINS, probe_only=False):
+    def __init__(self, samples: int, node_limit: int, margins=MARGINS):
         self.samples = samples
         self.node_limit = node_limit
         self.margins = margins
-        self.probe_only = probe_only
-        self.prefer = None  # an action that wins ties
 
-    def think(self, view, legal, rng):
+    def think(self, view, legal, rng, prefer=None):
+        """`prefer`: an action that wins ties."""
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -70,14 +71,10 @@ class SolverBot:
                 else:
                     filled, rest = fill(left, dungeon)
                     state = (rest, filled, h, w, lim, False)
-                if self.probe_only:
-                    scores[i] += _probe(search, state)
-                    continue
                 for weight, margin in zip((1.0, 0.5, 0.25), self.margins):
                     scores[i] += weight * _wins(search, state, margin)
                 yield None
-        preferred = [self.prefer is not None and _action(view, legal, c[4][0]) == self.prefer
-                     for c in choices]
+        preferred = [_action(view, legal, c[4][0]) == prefer for c in choices]
         best = max(range(len(choices)),
                    key=lambda i: (scores[i], preferred[i], worth(*choices[i][1:4]), -i))
         return _action(view, legal, choices[best][4][0])
@@ -95,31 +92,8 @@ def _wins(search: Search, state, margin: int) -> float:
         return 0.5
 
 
-def _probe(search: Search, state) -> float:
-    """How a greedy clairvoyant descent from `state` fares: above 1 if it wins (more with more
-    health left), else below 0 (less the more cards it leaves unfaced)."""
-    rest, room, h, w, lim, avoided = state
-    search.nodes = 0
-    search.line = []
-    try:
-        got = search.probe((rest, room, h, w, lim, avoided, ()))
-    except OutOfNodes:
-        return 0.0
-    if got is True:
-        return 1.0 + search.last_health / 100
-    return got / 100
-
-
 def _action(view, legal, move):
-    slot, how = move
-    if slot < 0:
-        text = sc.AVOID.text
-    else:
-        card = view.room[slot]
-        if sc.KIND[card] == "monster":
-            text = f"face {card} {'with weapon' if how else 'barehanded'}"
-        else:
-            text = f"face {card}"
+    text = move_text(view.room, move)
     return next(a for a in legal if a.text == text)
 
 
@@ -146,8 +120,7 @@ class EndgameBot:
         careful = next(a for a in legal if a.text == careful_move(view))
         if view.dungeon_count > self.endgame or len(legal) == 1:
             return careful
-        self.solver.prefer = careful
-        return (yield from self.solver.think(view, legal, rng))
+        return (yield from self.solver.think(view, legal, rng, prefer=careful))
 
 
 class HintBot:
@@ -176,7 +149,7 @@ def strongest():
 
 
 LEVELS = (
-    ("easy", lambda: HintBot(slip=0.2)),
+    ("easy", lambda: HintBot(slip=0.05)),
     ("normal", lambda: EndgameBot(endgame=8, samples=4, node_limit=1000)),
     ("hard", lambda: EndgameBot(endgame=12, samples=10, node_limit=3000)),
 )
