@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
 from ..engine import rng
 from ..engine import scoundrel as rules
 from ..engine import scoundrel_solver as solver
-from ..engine.bots import finish
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_hint import hint as scoundrel_hint
@@ -25,6 +25,7 @@ MAX_LIST_BYTES = 1 << 20
 RESULT_NODES = 50_000    # solver budget per position judged on the result screen
 SEARCH_NODES = 20_000    # per deal tried when no shipped list fits the options
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
+THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
 
 
 def winnable_deals() -> tuple:
@@ -79,6 +80,8 @@ class ScoundrelScene(GameScene):
         self.choice: str | None = None
         self.choice_row = ButtonRow()
         self.autoplay = None          # the computer's moves to come: a bot, or a line to show
+        self.autoplay_thinking = None  # the bot's think() under way
+        self.autoplay_choice = None    # its decision, played when the pace allows
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
         super().__init__(app, seed, options)
@@ -95,7 +98,7 @@ class ScoundrelScene(GameScene):
         super().start(seed)
 
     def on_new_game(self) -> None:
-        self.autoplay = None
+        self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
         self.computer_played = False
 
     # -- the computer at the table -------------------------------------------
@@ -106,6 +109,7 @@ class ScoundrelScene(GameScene):
         return [("Watch the computer play", "W", self.watch_computer)]
 
     def watch_computer(self) -> None:
+        self.autoplay_thinking = self.autoplay_choice = None
         self.computer_played = True
         self.autoplay = autoplayers.strongest()
         self.autoplay_wait = COMPUTER_PACE / 2
@@ -119,7 +123,7 @@ class ScoundrelScene(GameScene):
         self.say("A winning line for this deal: press any key or click to stop.", "hint")
 
     def stop_autoplay(self) -> None:
-        self.autoplay = None
+        self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
         self.say("Your game again." if not self.session.is_over() else "")
 
     def update(self, dt: float) -> None:
@@ -130,19 +134,35 @@ class ScoundrelScene(GameScene):
             self.autoplay = None
             return
         self.autoplay_wait -= dt
-        if self.autoplay_wait > 0:
-            return
-        self.autoplay_wait = COMPUTER_PACE * max(0.4, self.table.factor)
         if isinstance(self.autoplay, list):
+            if self.autoplay_wait > 0:
+                return
             action = self.autoplay.pop(0)
         else:
-            state = self.session.state
-            seed = state.seed * 1000 + len(self.session.actions)
-            action = finish(self.autoplay.think(self.view(), rules.legal_actions(state),
-                                                random.Random(seed))).text
+            action = self.think_a_slice()
+            if action is None or self.autoplay_wait > 0:
+                return
+            self.autoplay_choice = None
+        self.autoplay_wait = COMPUTER_PACE * max(0.4, self.table.factor)
         self.choice = None
         if self.act(action) and not self.session.is_over():
             self.say(self.status[0] + "  Any key takes over.", "hint")
+
+    def think_a_slice(self):
+        """Let the computer think a few milliseconds; its action text once it has decided."""
+        if self.autoplay_choice is None and self.autoplay_thinking is None:
+            seed = self.session.seed * 1000 + len(self.session.actions)
+            self.autoplay_thinking = self.autoplay.think(
+                self.view(), rules.legal_actions(self.session.state), random.Random(seed))
+        if self.autoplay_thinking is not None:
+            deadline = time.perf_counter() + THINK_SLICE
+            try:
+                while time.perf_counter() < deadline:
+                    next(self.autoplay_thinking)
+            except StopIteration as stop:
+                self.autoplay_choice = stop.value.text
+                self.autoplay_thinking = None
+        return self.autoplay_choice
 
     def record_result(self) -> None:
         if self.computer_played:
