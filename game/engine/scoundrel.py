@@ -39,6 +39,8 @@ OPTIONS = (
            "at_most",
            "A weapon that has slain a monster may then face monsters of equal value (default) "
            "or only strictly weaker ones."),
+    Option("deals", "Deals", (("any", "Any"), ("winnable", "Winnable only")), "any",
+           "Winnable only: a deal the solver has proved can be won with perfect play."),
 )
 
 PLAYING, WON, DEAD = "playing", "won", "dead"
@@ -74,10 +76,10 @@ class State:
 
     __slots__ = ("dungeon", "room", "health", "weapon", "slain", "discard", "potion_used",
                  "avoided_last", "faced", "last_faced", "status", "options", "seed", "revealed",
-                 "rooms")
+                 "rooms", "known_bottom")
 
     def __init__(self, dungeon, room, health, weapon, slain, discard, potion_used, avoided_last,
-                 faced, last_faced, status, options, seed, revealed, rooms):
+                 faced, last_faced, status, options, seed, revealed, rooms, known_bottom=0):
         self.dungeon = dungeon          # tuple, top card first
         self.room = room                # 4 slots, a card or None each
         self.health = health
@@ -93,11 +95,13 @@ class State:
         self.seed = seed
         self.revealed = revealed        # cards flipped from the dungeon so far
         self.rooms = rooms              # rooms dealt so far (avoiding deals a new one)
+        self.known_bottom = known_bottom  # the last cards of the dungeon, avoided in sight
 
     def copy(self) -> "State":
         return State(self.dungeon, self.room, self.health, self.weapon, self.slain, self.discard,
                      self.potion_used, self.avoided_last, self.faced, self.last_faced,
-                     self.status, self.options, self.seed, self.revealed, self.rooms)
+                     self.status, self.options, self.seed, self.revealed, self.rooms,
+                     self.known_bottom)
 
     @property
     def to_act(self):
@@ -175,9 +179,10 @@ def can_avoid(state) -> bool:
 
 
 def legal_actions(state: State) -> list:
+    """The legal actions (also works on views)."""
     if state.status != PLAYING:
         return []
-    out = [AVOID] if not state.avoided_last and not state.faced and state.dungeon else []
+    out = [AVOID] if can_avoid(state) else []
     limit = weapon_limit(state)
     for card in state.room:
         if card is not None:
@@ -225,9 +230,10 @@ def apply(state: State, action) -> State:
     dungeon, revealed, rooms = state.dungeon, state.revealed, state.rooms
     if a is AVOID:
         room, dungeon, dealt = _fill(EMPTY_ROOM, dungeon + state.room_cards)
+        known = min(len(dungeon), state.known_bottom + ROOM_SIZE)
         return State(dungeon, room, health, weapon, slain, discard, False, True, state.faced,
                      state.last_faced, PLAYING, state.options, state.seed, revealed + dealt,
-                     rooms + 1)
+                     rooms + 1, known)
 
     card, kind = a.card, a.kind
     i = state.room.index(card)
@@ -262,7 +268,8 @@ def apply(state: State, action) -> State:
         rooms += 1
         faced, potion_used, avoided_last = 0, False, False
     return State(dungeon, room, health, weapon, slain, discard, potion_used, avoided_last, faced,
-                 card, status, state.options, state.seed, revealed, rooms)
+                 card, status, state.options, state.seed, revealed, rooms,
+                 min(len(dungeon), state.known_bottom))
 
 
 def is_over(state: State) -> bool:
@@ -318,6 +325,7 @@ class View:
     seed: int
     rooms: int
     to_act: int | None
+    bottom: tuple = ()  # the cards avoided to the bottom of the dungeon, in the order seen there
 
     @property
     def room_cards(self) -> tuple:
@@ -331,7 +339,7 @@ def view(state: State, seat: int = 0) -> View:
                 len(state.dungeon), tuple(sorted(state.dungeon, key=DECK.index)),
                 state.potion_used, state.avoided_last, state.faced, state.final,
                 state.last_faced, state.status, dict(state.options), state.seed, state.rooms,
-                state.to_act)
+                state.to_act, state.dungeon[len(state.dungeon) - state.known_bottom:])
 
 
 def to_json(state: State) -> dict:
@@ -342,7 +350,7 @@ def to_json(state: State) -> dict:
         "potion_used": state.potion_used, "avoided_last": state.avoided_last,
         "faced": state.faced, "last_faced": state.last_faced, "status": state.status,
         "options": dict(state.options), "seed": state.seed, "revealed": state.revealed,
-        "rooms": state.rooms,
+        "rooms": state.rooms, "known_bottom": state.known_bottom,
     }
 
 
@@ -377,8 +385,11 @@ def from_json(data: dict) -> State:
         raise ValueError("saved Scoundrel state has a bad 'faced'")
     seed = _expect(data, "seed", int)
     rng.seed_state(seed)
+    known = _expect(data, "known_bottom", int) if "known_bottom" in data else 0  # older saves
+    if not 0 <= known <= len(cards["dungeon"]):
+        raise ValueError("saved Scoundrel state has a bad 'known_bottom'")
     return State(tuple(cards["dungeon"]), tuple(cards["room"]), health, weapon,
                  tuple(cards["slain"]), tuple(cards["discard"]),
                  _expect(data, "potion_used", bool), _expect(data, "avoided_last", bool),
                  faced, last, status, options, seed,
-                 _expect(data, "revealed", int), _expect(data, "rooms", int))
+                 _expect(data, "revealed", int), _expect(data, "rooms", int), known)

@@ -1,9 +1,11 @@
-"""A hint for Scoundrel: the move a careful player would make, judged from the view alone.
+"""A hint for Scoundrel: the strongest autoplayer's move, with the reason in words.
 
-Every order of facing this room's cards (each monster with the weapon or barehanded) is tried,
-and the position each order ends in is scored by health, by what the weapon is still good for,
-and by the cards left to face. Avoiding is judged the same way on a few sample rooms drawn from
-the unseen cards. Pure Python and deterministic: the same view always gets the same hint.
+`hint` asks the "hard" autoplayer (bots/scoundrel.py), which sees only the view, and explains
+its move. `careful_move` is the room-by-room judgement the autoplayers start from: every order
+of facing this room's cards (each monster with the weapon or barehanded) is tried, and the
+position each order ends in is scored by health, by what the weapon is still good for, and by
+the cards left to face. Avoiding is judged the same way on a few sample rooms drawn from the
+unseen cards. Pure Python and deterministic: the same view always gets the same hint.
 The weights below were tuned by playing a few thousand deals.
 """
 from __future__ import annotations
@@ -24,6 +26,7 @@ LOW_HEALTH, LOW_HEALTH_COST = 10, 0.5  # each point of health below 10 costs thi
 AVOID_SAMPLES = 8        # sample rooms drawn to judge avoiding
 WIN, DEATH = 1000.0, -1000.0
 AVOID = "avoid room"
+HINT_SEED = 0            # the autoplayer's dice for hints: the same view, the same hint
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,15 @@ def hint(view) -> Hint:
     """The suggested action for `scoundrel.view(state)`. Raises ValueError once the game is over."""
     if view.status != sc.PLAYING:
         raise ValueError("the game is over: there is nothing to hint")
+    from .bots import finish
+    from .bots.scoundrel import strongest
+    legal = sc.legal_actions(view)
+    action = finish(strongest().think(view, legal, random.Random(HINT_SEED)))
+    return Hint(action.text, _reason(view, action.text))
+
+
+def careful_move(view) -> str:
+    """A careful player's move judged room by room (the weakest autoplayer's judgement)."""
     below = view.options["weapon_rule"] == "below"
     start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
     room = view.room_cards
@@ -53,8 +65,7 @@ def hint(view) -> Hint:
     if sc.can_avoid(view):
         values[AVOID] = _avoid_value(start, room, view.dungeon_cards, below)
     safe = [text for text in values if not _kills(view, text)]
-    best = max(safe or values, key=lambda text: (values[text], text))
-    return Hint(best, _reason(view, best))
+    return max(safe or values, key=lambda text: (values[text], text))
 
 
 def _reach(view, below: bool) -> int:

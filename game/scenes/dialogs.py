@@ -20,6 +20,8 @@ class PauseMenu(Dialog):
         speed = self.app.settings.animation_speed
         self.set_buttons([
             ("Resume", "Esc", self.resume),
+            *[(label, key, self.then(action))
+              for label, key, action in getattr(self.game, "pause_extras", list)()],
             ("Restart this deal", "R", lambda: self.close_then(self.game.restart)),
             ("New deal", "N", lambda: self.close_then(self.game.new_deal)),
             ("Choose a deal number", "D", self.choose_deal),
@@ -36,6 +38,9 @@ class PauseMenu(Dialog):
     def close_then(self, action) -> None:
         self.app.pop(self)
         action()
+
+    def then(self, action):
+        return lambda: self.close_then(action)
 
     def cycle_speed(self) -> None:
         self.app.settings.cycle_speed()

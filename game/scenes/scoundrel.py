@@ -1,11 +1,18 @@
 """The Scoundrel table: the dungeon, the room, the weapon with its kills, health."""
 from __future__ import annotations
 
+import random
+import time
+
 import pygame
 
+from ..engine import rng
 from ..engine import scoundrel as rules
+from ..engine import scoundrel_solver as solver
+from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_hint import hint as scoundrel_hint
+from ..resources import asset
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .dialogs import ResultScreen
@@ -13,6 +20,56 @@ from .game_scene import GameScene
 
 ROOM_SLOTS = ("room1", "room2", "room3", "room4")
 WEAPON_INSET = (22, 22)
+WINNABLE_FILE = ("scoundrel", "winnable-deals.txt")
+MAX_LIST_BYTES = 1 << 20
+RESULT_NODES = 50_000    # solver budget per position judged on the result screen
+SEARCH_NODES = 20_000    # per deal tried when no shipped list fits the options
+COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
+THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
+
+
+def winnable_deals() -> tuple:
+    """Deal numbers the solver proved winnable (default weapon rule), checked as they load."""
+    path = asset(*WINNABLE_FILE)
+    if not path.is_file() or path.stat().st_size > MAX_LIST_BYTES:
+        raise ValueError("the list of winnable deals is not a small regular file")
+    numbers = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        ordered = line.isdigit() and (not numbers or int(line) > numbers[-1])
+        if not ordered or int(line) >= rng.MAX_SEED:
+            raise ValueError(f"the list of winnable deals has a bad line: {line[:20]!r}")
+        numbers.append(int(line))
+    if not numbers:
+        raise ValueError("the list of winnable deals is empty")
+    return tuple(numbers)
+
+
+def pick_winnable_deal(options, pick: random.Random) -> int:
+    """A deal number the solver proves winnable under `options`."""
+    if options.get("weapon_rule", "at_most") == "at_most":
+        try:
+            return pick.choice(winnable_deals())
+        except (OSError, ValueError):
+            pass
+    while True:  # nine deals in ten can be won: this rarely takes more than a try or two
+        seed = pick.randrange(1, 1_000_000)
+        if solver.winnable(seed, options, SEARCH_NODES):
+            return seed
+
+
+def move_words(text: str) -> str:
+    """An action as the result screen names it, with suit symbols."""
+    if text == rules.AVOID.text:
+        return "avoiding the room"
+    card = pretty(text.split()[1])
+    if text.endswith("with weapon"):
+        return f"the {card} fought with the weapon"
+    if text.endswith("barehanded"):
+        return f"the {card} fought barehanded"
+    return f"taking the {card}" if rules.KIND[text.split()[1]] == "weapon" else f"the {card}"
 
 
 class ScoundrelScene(GameScene):
@@ -22,6 +79,11 @@ class ScoundrelScene(GameScene):
     def __init__(self, app, seed=None, options=None):
         self.choice: str | None = None
         self.choice_row = ButtonRow()
+        self.autoplay = None          # the computer's moves to come: a bot, or a line to show
+        self.autoplay_thinking = None  # the bot's think() under way
+        self.autoplay_choice = None    # its decision, played when the pace allows
+        self.autoplay_wait = 0.0
+        self.computer_played = False  # games the computer touched stay out of the statistics
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
             self.layout_button("avoid", "Avoid room", self.avoid, "A"),
@@ -29,6 +91,84 @@ class ScoundrelScene(GameScene):
             self.layout_button("hint", "Hint", self.show_hint, "H"),
             self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
+
+    def start(self, seed=None) -> None:
+        if seed is None and (self.options or {}).get("deals") == "winnable":
+            seed = pick_winnable_deal(self.options, random.SystemRandom())
+        super().start(seed)
+
+    def on_new_game(self) -> None:
+        self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
+        self.computer_played = False
+
+    # -- the computer at the table -------------------------------------------
+    def pause_extras(self) -> list:
+        """Extra pause-menu entries: (label, key, action)."""
+        if self.session.is_over():
+            return []
+        return [("Watch the computer play", "W", self.watch_computer)]
+
+    def watch_computer(self) -> None:
+        self.autoplay_thinking = self.autoplay_choice = None
+        self.computer_played = True
+        self.autoplay = autoplayers.strongest()
+        self.autoplay_wait = COMPUTER_PACE / 2
+        self.say("The computer plays this deal: press any key or click to take over.", "hint")
+
+    def show_winning_line(self, line) -> None:
+        self.restart()
+        self.computer_played = True
+        self.autoplay = list(line)
+        self.autoplay_wait = COMPUTER_PACE / 2
+        self.say("A winning line for this deal: press any key or click to stop.", "hint")
+
+    def stop_autoplay(self) -> None:
+        self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
+        self.say("Your game again." if not self.session.is_over() else "")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.autoplay is None or self.table.busy or self.app.top is not self:
+            return
+        if self.session.is_over():
+            self.autoplay = None
+            return
+        self.autoplay_wait -= dt
+        if isinstance(self.autoplay, list):
+            if self.autoplay_wait > 0:
+                return
+            action = self.autoplay.pop(0)
+        else:
+            action = self.think_a_slice()
+            if action is None or self.autoplay_wait > 0:
+                return
+            self.autoplay_choice = None
+        self.autoplay_wait = COMPUTER_PACE * max(0.4, self.table.factor)
+        self.choice = None
+        if self.act(action) and not self.session.is_over():
+            self.say(self.status[0] + "  Any key takes over.", "hint")
+
+    def think_a_slice(self):
+        """Let the computer think a few milliseconds; its action text once it has decided."""
+        if self.autoplay_choice is None and self.autoplay_thinking is None:
+            seed = self.session.seed * 1000 + len(self.session.actions)
+            self.autoplay_thinking = self.autoplay.think(
+                self.view(), rules.legal_actions(self.session.state), random.Random(seed))
+        if self.autoplay_thinking is not None:
+            deadline = time.perf_counter() + THINK_SLICE
+            try:
+                while time.perf_counter() < deadline:
+                    next(self.autoplay_thinking)
+            except StopIteration as stop:
+                self.autoplay_choice = stop.value.text
+                self.autoplay_thinking = None
+        return self.autoplay_choice
+
+    def record_result(self) -> None:
+        if self.computer_played:
+            self.recorded = True  # the computer's games are not the player's statistics
+            return
+        super().record_result()
 
     # -- where things are ----------------------------------------------------
     def weapon_pos(self) -> tuple:
@@ -143,6 +283,9 @@ class ScoundrelScene(GameScene):
         return "Drag a card, or click it. H for a hint."
 
     def handle(self, event) -> None:
+        if self.autoplay is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop_autoplay()
+            return
         if self.choice:
             if self.choice_row.handle(event, self.viewport):
                 return
@@ -201,8 +344,38 @@ class ScoundrelScene(GameScene):
         won = state.status == rules.WON
         score = result.scores[0]
         lines = [result.summary, f"Score: {score}", f"Deal #{state.seed}"]
+        line, said = self.judge_deal()
+        lines += said
         headline = "You escaped the dungeon!" if won else "You died in the dungeon"
-        self.app.push(ResultScreen(self.app, self, won, headline, lines))
+        screen = ResultScreen(self.app, self, won, headline, lines)
+        if line:
+            buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
+            buttons.insert(2, ("Show a winning line", "W",
+                               lambda: screen.close_then(lambda: self.show_winning_line(line))))
+            screen.set_buttons(buttons)
+        self.app.push(screen)
+
+    def judge_deal(self) -> tuple:
+        """(a winning line from the deal or (), sentences for the result screen)."""
+        states, actions = self.session.states, self.session.actions
+        first = solver.solve(states[0], RESULT_NODES)
+        said = ["Played by the computer: not counted."] if self.computer_played else []
+        if first.winnable is None:
+            return (), said + ["Too hard to tell quickly whether it could be won."]
+        if not first.winnable:
+            return (), said + ["No way of playing could have won this deal."]
+        if self.session.state.status == rules.WON:
+            return first.line, said + ["This deal could be won, and you won it."]
+        # Once lost, a game stays lost: find the last position that could still be won.
+        low, high = 0, len(states) - 1  # states[low] can be won, states[high] cannot
+        while high - low > 1:
+            middle = (low + high) // 2
+            verdict = solver.solve(states[middle], RESULT_NODES).winnable
+            if verdict is None:
+                return first.line, said + ["This deal could be won from the start."]
+            low, high = (middle, high) if verdict else (low, middle)
+        return first.line, said + ["This deal could be won from the start;",
+                                   f"it was lost at move {high}: {move_words(actions[low])}."]
 
     # -- drawing -------------------------------------------------------------
     def draw_table(self, surface, view) -> None:

@@ -11,7 +11,8 @@ import platform
 import sys
 import time
 
-from . import bench_bots, bench_bundle, bench_engine, bench_frames, bench_startup
+from . import (bench_bots, bench_bundle, bench_engine, bench_frames, bench_scoundrel,
+               bench_startup)
 from .env import ROOT, xvfb
 from .report import table, write_json
 
@@ -45,6 +46,7 @@ def main(argv=None) -> int:
         rows += bench_engine.run(max(5, args.runs))
     if "bots" in args.only:
         rows += bench_bots.run(args.runs, with_frames="frames" in args.only)
+        rows += bench_scoundrel.run(args.runs)
     rows += bot_frame_rows  # frames while a computer is to act, from the frames section
     if "bundle" in args.only:
         rows += bench_bundle.run()

@@ -394,3 +394,16 @@ def test_undo_is_refused_after_avoiding():
     assert not session.can_undo()
     with pytest.raises(IllegalAction):
         session.undo()
+
+
+def test_the_cards_avoided_to_the_bottom_stay_in_view_until_dealt_again():
+    state = sc.new_game(seed=11)
+    room = state.room_cards
+    state = sc.apply(state, "avoid room")
+    assert sc.view(state).bottom == room == state.dungeon[-4:]
+    while state.status == sc.PLAYING and len(state.dungeon) > 2:
+        state = sc.apply(state, next(a for a in sc.legal_actions(state) if a.text != "avoid room"))
+        bottom = sc.view(state).bottom
+        assert bottom == state.dungeon[len(state.dungeon) - len(bottom):]
+        assert set(bottom) <= set(room)
+    assert sc.from_json(sc.to_json(state)) == state

@@ -241,8 +241,8 @@ def test_menu_starts_scoundrel_by_click(app):
     click(app, dialog.row.buttons[0].rect.center)  # weapon rule: the strict option
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ScoundrelScene)
-    assert app.top.session.options == {"weapon_rule": "below"}
-    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}
+    assert app.top.session.options == {"weapon_rule": "below", "deals": "any"}
+    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below", "deals": "any"}
 
 
 def test_the_discard_pile_can_be_looked_through(app):

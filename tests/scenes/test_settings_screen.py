@@ -77,9 +77,9 @@ def test_every_setting_changes_applies_and_is_saved(app):
 
 def test_default_table_options_per_game(app):
     screen = open_from_menu(app)
-    assert [r.label for r in screen.rows][-2:] == ["Game", "Weapon use after a kill"]
+    assert [r.label for r in screen.rows][-3:] == ["Game", "Weapon use after a kill", "Deals"]
     press(app, "Weapon use after a kill")
-    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below"}
+    assert app.settings.table_options["scoundrel"] == {"weapon_rule": "below", "deals": "any"}
     press(app, "Game")
     assert "Target level" in [r.label for r in app.top.rows]
     press(app, "Target level")
@@ -99,13 +99,14 @@ def test_from_the_pause_menu_speed_reaches_the_open_game(app):
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseMenu)
-    assert [b.key_hint for b in pause.row.buttons] == ["Esc", "R", "N", "D", "F1", "A", "S", "M", "Q"]
+    assert [b.key_hint for b in pause.row.buttons] == ["Esc", "W", "R", "N", "D", "F1", "A", "S",
+                                                       "M", "Q"]
     key(app, pygame.K_s)
     assert isinstance(app.top, SettingsScreen)
     press(app, "Animation speed", "<")
     assert app.settings.animation_speed == "slow" and game.table.speed == "slow"
     key(app, pygame.K_ESCAPE)
-    assert app.top is pause and pause.row.buttons[5].text == "Animation: slow"
+    assert app.top is pause and pause.row.buttons[6].text == "Animation: slow"
 
 
 def test_confirm_new_deal_setting(app):

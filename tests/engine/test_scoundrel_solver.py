@@ -1,0 +1,86 @@
+"""The Scoundrel solver: exact on small dungeons, and every winning line it gives wins."""
+import random
+
+import pytest
+
+from game.engine import scoundrel as sc
+from game.engine.scoundrel_solver import solve
+
+
+def stacked(rnd: random.Random, cards: int, rule: str) -> sc.State:
+    """A game near its end: `cards` cards left (four of them in the room), a random weapon and
+    health; every other card is already in the discard pile."""
+    deck = list(sc.DECK)
+    rnd.shuffle(deck)
+    left, gone = deck[:cards], deck[cards:]
+    weapons = [c for c in gone if sc.KIND[c] == "weapon"]
+    weapon = rnd.choice(weapons + [None])
+    slain = ()
+    if weapon and rnd.random() < 0.5:
+        slain = (rnd.choice([c for c in gone if sc.KIND[c] == "monster"]),)
+    discard = tuple(c for c in gone if c != weapon and c not in slain)
+    return sc.State(tuple(left[4:]), tuple(left[:4]), rnd.randint(1, 20), weapon, slain, discard,
+                    False, rnd.random() < 0.3, 0, None, sc.PLAYING, {"weapon_rule": rule}, 0,
+                    4, 1)
+
+
+def exhaustive(state: sc.State) -> bool:
+    """Whether any sequence of legal actions wins: every one is tried, through the engine."""
+    if state.status != sc.PLAYING:
+        return state.status == sc.WON
+    return any(exhaustive(sc.apply(state, action)) for action in sc.legal_actions(state))
+
+
+def replays_to_a_win(state: sc.State, line) -> bool:
+    for text in line:
+        state = sc.apply(state, text)
+    return state.status == sc.WON
+
+
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_the_solver_agrees_with_exhaustive_search_on_small_dungeons(rule):
+    rnd = random.Random(17)
+    verdicts = set()
+    for _ in range(120):
+        state = stacked(rnd, rnd.randint(4, 8), rule)
+        verdict = solve(state)
+        assert verdict.winnable is exhaustive(state), state
+        verdicts.add(verdict.winnable)
+        if verdict.winnable:
+            assert replays_to_a_win(state, verdict.line)
+    assert verdicts == {True, False}  # both answers were exercised
+
+
+def test_the_solver_agrees_with_exhaustive_search_mid_room():
+    rnd = random.Random(5)
+    for _ in range(60):
+        state = stacked(rnd, rnd.randint(5, 8), "at_most")
+        legal = [a for a in sc.legal_actions(state) if a.text != "avoid room"]
+        state = sc.apply(state, rnd.choice(legal))
+        if state.status == sc.PLAYING:
+            assert solve(state).winnable is exhaustive(state)
+
+
+def test_every_winning_line_replays_to_a_win_from_the_deal():
+    answers = []
+    for seed in range(12):
+        state = sc.new_game(seed=seed)
+        verdict = solve(state)
+        answers.append(verdict.winnable)
+        if verdict.winnable:
+            assert replays_to_a_win(state, verdict.line)
+        else:
+            assert verdict.line == ()
+    assert True in answers and False in answers
+
+
+def test_a_finished_game_needs_no_search():
+    state = sc.new_game(seed=3)
+    while not sc.is_over(state):
+        state = sc.apply(state, sc.legal_actions(state)[-1])
+    assert solve(state).winnable is (state.status == sc.WON)
+
+
+def test_the_node_limit_gives_no_answer_rather_than_a_guess():
+    verdict = solve(sc.new_game(seed=1), node_limit=3)
+    assert verdict.winnable is None and verdict.line == ()
