@@ -123,7 +123,7 @@ def _seat_words(seat: int) -> str:
 
 def action_words(action_text: str) -> str:
     """An action as a player reads it: 'play 7a' -> 'Play 7 ⚓ Anchors'."""
-    a = _BY_TEXT.get(action_text)
+    a = _parse(action_text)
     if a is None:
         return action_text
     if a.kind == "pile":
@@ -166,8 +166,7 @@ def _parse(text: str):
     if text.startswith("pile "):
         cards = text[5:].split(" ")
         if len(cards) == PILE_SIZE and all(c in _ORDER for c in cards) and len(set(cards)) == 3:
-            a = pile_action(cards)
-            return a if a.text == text else None
+            return pile_action(cards)
         return None
     return _BY_TEXT.get(text)
 
