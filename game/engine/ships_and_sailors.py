@@ -63,6 +63,7 @@ VALUE = {c: SAILOR_VALUE if c.startswith("sailor") else SHIP_VALUE if c.startswi
 SAILORS = frozenset(c for c in FULL_DECK if c.startswith("sailor"))
 SHIPS = frozenset(c for c in FULL_DECK if c.startswith("ship"))
 PICTURES = SAILORS | SHIPS
+DECK = FULL_DECK
 
 PILE_SIZE = 3
 SAILOR_POINTS, PENALTY_SAILOR_POINTS, SHIP_POINTS, ALL_SAILORS_POINTS = 10, 15, -3, -50
@@ -885,13 +886,18 @@ def from_json(data) -> State:
     return s
 
 
+def cards_held(state: State) -> tuple:
+    """Every card where it is now: hands, piles not yet taken, kitty, out, won, the trick."""
+    s = state
+    piles = [c for p in s.piles if p for c in p] if s.phase in (PILES, ASSIGN) else []
+    return (sum(s.hands, ()) + tuple(piles) + s.kitty + s.out + sum(s.won, ())
+            + tuple(c for _, c in s.trick))
+
+
 def _check(s: State) -> None:
     """Every card once, and the piles, teams and tricks agree with the phase."""
-    given_out = [c for p in s.piles if p for c in p] if s.phase in (PILES, ASSIGN) else []
-    every = (sum(s.hands, ()) + tuple(given_out) + s.kitty + s.out + sum(s.won, ())
-             + tuple(c for _, c in s.trick))
     try:
-        check_deck(every, FULL_DECK)
+        check_deck(cards_held(s), FULL_DECK)
     except ValueError as exc:
         raise _bad(f"set of cards ({exc})") from None
     if sorted(c for t in s.tricks for _, c in t) != sorted(c for w in s.won for c in w):

@@ -41,12 +41,6 @@ def cards_named(value) -> set:
     return set()
 
 
-def every_card(s):
-    piles = [c for p in s.piles if p for c in p] if s.phase in (S.PILES, S.ASSIGN) else []
-    return (sum(s.hands, ()) + tuple(piles) + s.kitty + s.out + sum(s.won, ())
-            + tuple(c for _, c in s.trick))
-
-
 def may_see(s, seat) -> set:
     """The cards of this hand `seat` may know: its hand, its pile, the pile it received, plays."""
     out = set(s.hands[seat]) | {c for t in s.tricks for _, c in t} | {c for _, c in s.trick}
@@ -75,7 +69,7 @@ def playout(seats, options, seed, chooser_seed, max_hands=3):
 @given(games)
 def test_every_card_once_json_round_trip_and_privacy(game):
     for state, action, hand_start in playout(*game):
-        assert sorted(every_card(state)) == sorted(S.FULL_DECK)
+        assert sorted(S.cards_held(state)) == sorted(S.FULL_DECK)
         data = json.loads(json.dumps(S.to_json(state)))
         assert S.from_json(data) == state and S.to_json(S.from_json(data)) == data
         legal = S.legal_actions(state)
