@@ -4,7 +4,7 @@ cards to the pile place; the dealer gives the face-down piles out by dragging th
 the penalty colour and partners are chosen in dialogs that say what each choice means."""
 from __future__ import annotations
 
-import math
+from functools import lru_cache
 
 import pygame
 
@@ -20,10 +20,18 @@ TRICK = (80, 112)     # cards in the middle and in the pile place
 SMALL = (46, 64)      # face-down piles being given out
 WON = (34, 48)        # won piles
 BACK = (26, 36)       # backs of an opponent's hand
+SHOWN_BACKS = 6       # backs drawn for an opponent's hand
 TRICK_HOLD = 1.1      # seconds a finished trick stays before sliding to its winner
 TEAM_COLOURS = ((246, 200, 76), (110, 200, 230), (220, 140, 230))
 TEAM_NAMES = ("A", "B", "C")
 DIM = (10, 20, 14, 150)
+
+
+@lru_cache(maxsize=32)
+def dim_surface(size) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill(DIM)
+    return shade
 
 
 def colour_text(colour: str) -> str:
@@ -56,11 +64,13 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         return self.panel_of(seat).center
 
     def trick_spot(self, seat: int):
-        cx, cy = self.layout["trick"].center
+        trick = self.layout["trick"]
+        cx, cy = trick.center
         ax, ay = self.anchor(seat)
-        dx, dy = ax - cx, ay - cy
-        d = math.hypot(dx, dy) or 1.0
-        return (cx + dx / d * 150 - TRICK[0] / 2, cy + dy / d * 88 - TRICK[1] / 2)
+        x = cx + (ax - cx) * 0.42 - TRICK[0] / 2
+        y = cy + (ay - cy) * 0.9 - TRICK[1] / 2
+        return (min(max(x, trick.x), trick.x + trick.w - TRICK[0]),
+                min(max(y, trick.y), trick.y + trick.h - TRICK[1]))
 
     def won_spot(self, seat: int):
         panel = self.panel_of(seat)
@@ -97,19 +107,20 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         for seat in range(view.seats):
             if seat != self.viewer:
                 panel = self.panel_of(seat)
-                for i, (x, y) in enumerate(self.row(panel.x + 10, panel.y + 58, 130, BACK,
-                                                    view.hand_counts[seat])):
+                shown = min(view.hand_counts[seat], SHOWN_BACKS)  # the count says the rest
+                for i, (x, y) in enumerate(self.row(panel.x + 10, panel.y + 58, 90, BACK, shown)):
                     out[f"#{seat}:{i}"] = ((x, y), False, 10 + i, BACK)
         if view.phase == rules.ASSIGN:
             for m, (x, y) in self.pile_spots(view).items():
                 for i in range(rules.PILE_SIZE):
                     out[f"#pile{m}:{i}"] = ((x + 8 * i, y + 4 * i), False, 20 + i, SMALL)
-        shown = self.shown_trick if self.trick_hold > 0 else None
+        shown = self.shown_trick if self.trick_hold > 0 and view.tricks else None
         held = {c for _, c in shown} if shown else set()
         for seat in range(view.seats):
             x, y = self.won_spot(seat)
-            for i, code in enumerate(c for c in view.won[seat] if c not in held):
-                out[code] = ((x, y), False, 5 + i % 40, WON)
+            pile = [c for c in view.won[seat] if c not in held]
+            for i, code in enumerate(pile[-view.seats:]):  # those below are hidden anyway
+                out[code] = ((x, y), False, 5 + i, WON)
         for i, (seat, code) in enumerate(shown or view.trick):
             out[code] = (self.trick_spot(seat), True, 70 + i, TRICK)
         return out
@@ -130,7 +141,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
 
     def retire_point(self):
         deck = self.layout["deck"]
-        return lambda code: None if code.startswith("#") else (deck.x, deck.y)
+        won = {c for pile in self.session.view(self.viewer).won for c in pile}
+        return lambda code: None if code.startswith("#") or code in won else (deck.x, deck.y)
 
     # -- what the table is doing ------------------------------------------------
     def refresh(self, deal=False) -> None:
@@ -151,6 +163,15 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         last = view.last_hand
         self.summary_seen = 0 if last is None else last.hand - (view.phase == rules.HAND_OVER)
 
+    def summary_pending(self, view) -> bool:
+        return (view.last_hand is not None and view.last_hand.hand > self.summary_seen
+                and view.phase != rules.OVER)
+
+    def accepts_moves(self) -> bool:
+        """Not while a finished trick is on show or the hand's summary is still to be read."""
+        return (super().accepts_moves() and self.trick_hold <= 0
+                and not self.summary_pending(self.session.view(self.viewer)))
+
     def end_hold(self) -> None:
         if self.trick_hold > 0:
             self.trick_hold = 0.0
@@ -166,9 +187,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                     self.end_hold()
             return
         view = self.session.view(self.viewer)
-        pending = (view.last_hand is not None and view.last_hand.hand > self.summary_seen
-                   and view.phase != rules.OVER)
-        if pending:
+        if self.summary_pending(view):
             self.table.update(dt)
             if (self.app.top is self and not self.cover_if_unclaimed() and not self.table.busy
                     and not self.handing_off):
@@ -453,7 +472,11 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             if view.phase == rules.PILES and view.pile_made[seat]:
                 draw_text(surface, vp, "pile made", 13, (panel.x + 10, panel.y + 72),
                           theme.INK_DIM)
-        elif view.phase == rules.PILES:
+        else:
+            count = view.hand_counts[seat]
+            draw_text(surface, vp, f"{count} card{'s' if count != 1 else ''}", 13,
+                      (panel.x + 110, panel.y + 68), theme.INK_DIM)
+        if seat != self.viewer and view.phase == rules.PILES:
             mark = "pile made" if view.pile_made[seat] else "making a pile…"
             draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 22),
                       theme.INK_DIM)
@@ -500,9 +523,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             if i + 1 < len(hand):  # only the part the next card leaves showing
                 width = min(width, max(0, hand[i + 1].pos[0] - sprite.pos[0]))
             r = vp.rect(sprite.pos[0], sprite.pos[1], width, self.card_size[1])
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill(DIM)
-            surface.blit(shade, r.topleft)
+            surface.blit(dim_surface(r.size), r.topleft)
 
 
 class ChoiceDialog(Dialog):
@@ -513,8 +534,15 @@ class ChoiceDialog(Dialog):
     def __init__(self, app, scene, title, lines, choices):
         self.scene = scene
         self.choices = choices
-        buttons = [(label, "", self.chooser(action)) for label, action in choices]
+        buttons = [(label, str(i + 1) if i < 9 else "", self.chooser(action))
+                   for i, (label, action) in enumerate(choices)]
         super().__init__(app, title, lines, buttons)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.row.buttons[0].action()  # Enter takes the first choice, as 1 does
+            return
+        super().handle(event)
 
     def chooser(self, action):
         def choose():
@@ -564,8 +592,11 @@ class ChoiceDialog(Dialog):
         for a in legal:
             if (len(a.target) == 2) != pairs:
                 continue
-            who = " and ".join(f"{names[p].name} ({view.scores[p]})" for p in a.target)
-            choices.append((who[:34], a))
+            if pairs:
+                who = " and ".join(names[p].name for p in a.target)
+            else:
+                who = f"{names[a.target[0]].name}, score {view.scores[a.target[0]]}"
+            choices.append((who[:32], a))
         if not pairs and any(len(a.target) == 2 for a in legal):
             choices.append(("Name two partners instead…",
                             lambda: app.push(cls.partners(app, scene, view, pairs=True))))
