@@ -809,7 +809,8 @@ def _teams_json(value, n: int, what: str) -> tuple:
 def _trick_json(value, n: int, what: str) -> tuple:
     out = []
     for pair in _list(value, None, what):
-        if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in _ORDER:
+        if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[1], str)
+                or pair[1] not in _ORDER):
             raise _bad(what)
         out.append((_seat(pair[0], n, what), pair[1]))
     return tuple(out)
@@ -823,9 +824,9 @@ def _summary_from_json(data, n: int):
     if penalty not in COLOURS:
         raise _bad("hand summary")
     all_sailors = _int(data, "all_sailors", 0, len(teams) - 1, optional=True)
+    taken = _list(_get(data, "taken", list), n, "hand summary")
     return HandSummary(_int(data, "hand", 1), _int(data, "dealer", 0, n - 1), penalty, teams,
-                       tuple(_cards(t, "hand summary") for t in _list(data["taken"], n,
-                                                                    "hand summary")),
+                       tuple(_cards(t, "hand summary") for t in taken),
                        _ints(_get(data, "team_points", list), len(teams), "hand summary"),
                        all_sailors, _ints(_get(data, "gained", list), n, "hand summary"),
                        _ints(_get(data, "scores", list), n, "hand summary"))

@@ -279,15 +279,7 @@ class AbandonShipScene(PassAndPlayScene):
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
-        panel = self.panel_of(seat)
-        active = view.to_act == seat
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        name = self.seats[seat].name + ("  (dealer)" if seat == view.dealer else "")
-        draw_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
-        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
-                  theme.GOLD, "topright", "bold")
+        panel = self.draw_seat_panel(surface, view, seat)
         if seat == self.viewer:
             draw_text(surface, vp, "Your board", 14, (panel.x + 10, panel.y + 40), theme.INK_DIM)
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 62),

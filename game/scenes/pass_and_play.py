@@ -105,6 +105,21 @@ class PassAndPlayScene(GameScene):
         step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
         return [(x + i * step, y) for i in range(count)]
 
+    def draw_seat_panel(self, surface, view, seat):
+        """A seat's panel, edged gold while it is to act, with its name (and whether it deals)
+        and its score; returns the layout place."""
+        vp = self.viewport
+        panel = self.panel_of(seat)
+        active = view.to_act == seat
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        name = self.seats[seat].name + ("  (dealer)" if seat == view.dealer else "")
+        draw_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
+                  theme.GOLD if active else theme.INK, face="bold")
+        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
+                  theme.GOLD, "topright", "bold")
+        return panel
+
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None

@@ -9,6 +9,7 @@ from functools import lru_cache
 import pygame
 
 from ..engine import ships_and_sailors as rules
+from ..engine.bots import ships_and_sailors as sas_bots
 from ..ui import theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.widgets import draw_panel, draw_text, wrap
@@ -236,7 +237,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                 return f"play {code}", None
             return None, "Play a card by dropping it in the middle."
         if view.phase == rules.ASSIGN and code.startswith("#pile") and zone.startswith("seat"):
-            return f"give pile of seat {self.pile_maker(code) + 1} to seat {int(zone[4:]) + 1}", None
+            maker, receiver = self.pile_maker(code), int(zone[4:])
+            return f"give pile of seat {maker + 1} to seat {receiver + 1}", None
         return None, None
 
     def on_release(self, pos) -> None:
@@ -352,8 +354,27 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             self.click(hand[key - pygame.K_1])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.context_action()
+        elif key == pygame.K_SPACE:
+            self.quick_choice(view)
         else:
             super().on_key(event)
+
+    def quick_choice(self, view) -> None:
+        """Space: suggest a pile (Enter confirms it), or pass the next pile to its maker's left."""
+        if not self.accepts_moves():
+            return
+        legal = self.session.legal_actions()
+        if view.phase == rules.PILES:
+            choice = sas_bots.pile_choice(view, legal, None)
+            self.pile_pick = list(choice.target)
+            self.say("A suggested pile: press Enter to confirm it, or change it.", "hint")
+            self.refresh()
+        elif view.phase == rules.ASSIGN:
+            maker = min(a.target[0] for a in legal)
+            free = {a.target[1] for a in legal}
+            receiver = next((maker + k) % view.seats for k in range(1, view.seats + 1)
+                            if (maker + k) % view.seats in free)
+            self.act(f"give pile of seat {maker + 1} to seat {receiver + 1}")
 
     def hint(self):
         return None
@@ -446,15 +467,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
-        panel = self.panel_of(seat)
-        active = view.to_act == seat
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        name = self.seats[seat].name + (" (dealer)" if seat == view.dealer else "")
-        draw_text(surface, vp, name, 15, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
-        draw_text(surface, vp, f"{view.scores[seat]}", 18, (panel.x + panel.w - 10, panel.y + 6),
-                  theme.GOLD, "topright", "bold")
+        panel = self.draw_seat_panel(surface, view, seat)
         team = self.team_index(view, seat)
         tally = view.running[seat]
         if view.phase in (rules.PLAY, rules.HAND_OVER, rules.OVER) or view.tricks:

@@ -58,7 +58,8 @@ def _sailor(big, box, ink, scale):
     cx = left + w / 2
     shirt = pygame.Rect(0, 0, round(w * 0.7), round(h * 0.42))
     shirt.midbottom = (round(cx), round(bottom))
-    pygame.draw.ellipse(big, (255, 255, 255), shirt.inflate(0, shirt.h * 0.4).move(0, shirt.h * 0.2))
+    body = shirt.inflate(0, shirt.h * 0.4).move(0, shirt.h * 0.2)
+    pygame.draw.ellipse(big, (255, 255, 255), body)
     for i in range(4):
         y = shirt.top + shirt.h * (0.18 + 0.2 * i)
         pygame.draw.line(big, ink, (shirt.left + w * 0.08, y), (shirt.right - w * 0.08, y),
@@ -142,7 +143,7 @@ def render(code: str, width: int, height: int, four_colour: bool = False) -> pyg
     if w < SMALL:
         _blit_ink(card, _number(value, 0.3 * w if len(value) == 1 else 0.22 * w, ink), w * 0.3,
                   0.06 * w)
-        _blit_centred(card, symbol_surface(colour, 0.34 * w), (w * 0.3, 0.06 * w + 0.3 * w + 0.3 * w))
+        _blit_centred(card, symbol_surface(colour, 0.34 * w), (w * 0.3, 0.66 * w))
         if not picture:
             _blit_centred(card, symbol_surface(colour, 0.4 * w, _pale(ink, 0.35)),
                           (w * 0.62, h * 0.66))

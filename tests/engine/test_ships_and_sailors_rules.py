@@ -1,4 +1,5 @@
-"""Ships and Sailors: one test per ruling (shared/RULINGS.md), on stacked decks and built positions."""
+"""Ships and Sailors: one test per ruling (shared/RULINGS.md), on stacked decks and built
+positions."""
 import pytest
 
 from game.engine import IllegalAction, games, rng
@@ -398,4 +399,5 @@ def test_action_words_name_colours_with_symbols():
 def test_log_names_cards_with_symbols_and_players_as_placeholders():
     s = position(2, [["1w"], ["ship-w"]], penalty="w")
     s = run(s, "play ship-w", "play 1w")
-    assert "{p1} plays the ⚔ Ship." in s.log and "{p1} wins the trick with ⚔ Ship, 1 ⚔." in s.log
+    assert "{p1} plays the ⚔ Ship." in s.log
+    assert "{p1} wins the trick with ⚔ Ship, 1 ⚔." in s.log

@@ -82,7 +82,8 @@ def heuristic_card(hand, trick, me, sides, penalty, seats, side_sailors=None) ->
     if partner_wins:
         return max(below, key=lambda c: VALUE[c]) if below else min(follow, key=VALUE.__getitem__)
     ships_up = [c for c in above if SHIP[c]]
-    if above and (at_stake < 0 or (last and at_stake + min(points(c, penalty) for c in above) <= 0)):
+    cheapest = min((points(c, penalty) for c in above), default=0)
+    if above and (at_stake < 0 or (last and at_stake + cheapest <= 0)):
         if ships_up:
             return ships_up[0]
         return max(above, key=lambda c: (-SAILOR[c], VALUE[c])) if last else min(
