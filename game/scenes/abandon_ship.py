@@ -8,8 +8,7 @@ from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
 from ..ui.widgets import draw_panel, draw_text
-from .base import Dialog
-from .dialogs import ResultScreen
+from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
 
 SMALL = (44, 62)     # boards and opponents' cards
@@ -290,13 +289,12 @@ class AbandonShipScene(PassAndPlayScene):
             draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 20), theme.INK_DIM)
 
 
-class RoundSummaryDialog(Dialog):
+class RoundSummaryDialog(ReadTogetherDialog):
     """Between rounds: who ran for which lifeboat, who boarded, the scores."""
 
     width = 720
 
     def __init__(self, app, scene, view):
-        self.scene = scene
         summary = view.last_round
         name = lambda s: scene.seats[s].name  # noqa: E731
         lines = []
@@ -310,15 +308,4 @@ class RoundSummaryDialog(Dialog):
         scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
                            for s in range(len(summary.scores)))
         lines.append(scores[:90])
-        super().__init__(app, f"The ship sank: round {summary.round}", lines,
-                         [("Continue", "Enter", self.close)], cancel=self.close)
-
-    def close(self) -> None:
-        self.app.pop(self)
-        self.scene.last_human = None  # everyone read it together: hand the table on again
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-            return
-        super().handle(event)
+        super().__init__(app, scene, f"The ship sank: round {summary.round}", lines)

@@ -14,7 +14,7 @@ from ..ui import theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
-from .dialogs import ResultScreen
+from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
 
 TRICK = (80, 112)     # cards in the middle and in the pile place
@@ -642,13 +642,12 @@ class PeekDialog(Dialog):
         self.app.pop(self)
 
 
-class HandSummaryDialog(Dialog):
+class HandSummaryDialog(ReadTogetherDialog):
     """Between hands: who took which penalty cards, Sailors and Ships, team totals, scores."""
 
     width = 780
 
     def __init__(self, app, scene, view):
-        self.scene = scene
         h = view.last_hand
         name = lambda s: scene.seats[s].name  # noqa: E731
         lines = []
@@ -669,15 +668,4 @@ class HandSummaryDialog(Dialog):
         scores = ", ".join(f"{name(s)} {h.scores[s]}" for s in range(len(h.scores)))
         lines += wrap("Scores: " + scores, 19, self.width - 60)
         title = f"Hand {h.hand}: {colour_text(h.penalty)} was the penalty colour"
-        super().__init__(app, title[:46], lines, [("Continue", "Enter", self.close)],
-                         cancel=self.close)
-
-    def close(self) -> None:
-        self.app.pop(self)
-        self.scene.last_human = None  # everyone read it together: hand the table on again
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-            return
-        super().handle(event)
+        super().__init__(app, scene, title[:46], lines)
