@@ -9,8 +9,7 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
 from ..ui.cardart import suit_colour
 from ..ui.widgets import draw_panel, draw_text, fit_text
-from .base import Dialog
-from .dialogs import ResultScreen
+from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
 
 SMALL = (44, 62)     # boards and opponents' cards
@@ -292,16 +291,7 @@ class AbandonShipScene(PassAndPlayScene):
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
-        panel = self.panel_of(seat)
-        active = view.to_act == seat
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        score = draw_text(surface, vp, f"{view.scores[seat]}", 18,
-                          (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
-        name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
-        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
-                 panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
-                 face="bold")
+        panel = self.draw_seat_panel(surface, view, seat)
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)
@@ -312,13 +302,12 @@ class AbandonShipScene(PassAndPlayScene):
                       "topright")
 
 
-class RoundSummaryDialog(Dialog):
+class RoundSummaryDialog(ReadTogetherDialog):
     """Between rounds: who ran for which lifeboat, who boarded, the scores."""
 
     width = 720
 
     def __init__(self, app, scene, view):
-        self.scene = scene
         summary = view.last_round
         name = lambda s: scene.seats[s].name  # noqa: E731
         lines = []
@@ -332,15 +321,4 @@ class RoundSummaryDialog(Dialog):
         scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
                            for s in range(len(summary.scores)))
         lines.append(scores)
-        super().__init__(app, f"The ship sank: round {summary.round}", lines,
-                         [("Continue", "Enter", self.close)], cancel=self.close)
-
-    def close(self) -> None:
-        self.app.pop(self)
-        self.scene.last_human = None  # everyone read it together: hand the table on again
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-            return
-        super().handle(event)
+        super().__init__(app, scene, f"The ship sank: round {summary.round}", lines)

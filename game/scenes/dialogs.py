@@ -176,3 +176,23 @@ class ResultScreen(Dialog):
 def shorten(text: str, limit: int = 48) -> str:
     """Keep the end of a long text (a path's end says the most): it must fit one line."""
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
+class ReadTogetherDialog(Dialog):
+    """A screen everyone at a pass-and-play table reads together (a round's summary): Continue
+    or Enter closes it, and the table is then handed on again."""
+
+    def __init__(self, app, scene, title: str, lines):
+        self.scene = scene
+        super().__init__(app, title, lines, [("Continue", "Enter", self.close)],
+                         cancel=self.close)
+
+    def close(self) -> None:
+        self.app.pop(self)
+        self.scene.last_human = None
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+            return
+        super().handle(event)

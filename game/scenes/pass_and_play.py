@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import bots
 from ..ui import theme
-from ..ui.widgets import ButtonRow, draw_panel, draw_text, wrap
+from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen
 
@@ -111,6 +111,22 @@ class PassAndPlayScene(GameScene):
         """`count` cards of `size` side by side from (x, y), overlapping to fit `width`."""
         step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
         return [(x + i * step, y) for i in range(count)]
+
+    def draw_seat_panel(self, surface, view, seat):
+        """A seat's panel, edged gold while it is to act, with its name (and whether it deals)
+        and its score; returns the layout place."""
+        vp = self.viewport
+        panel = self.panel_of(seat)
+        active = view.to_act == seat
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        score = draw_text(surface, vp, str(view.scores[seat]).replace("-", "\u2212"), 18,
+                          (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
+        name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
+        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
+                 panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
+                 face="bold")
+        return panel
 
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:

@@ -30,6 +30,7 @@ import pygame
 
 from game.app import App
 from game.engine import abandon_ship, bots, lamarckian_poker, scoundrel
+from game.engine import ships_and_sailors
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats
@@ -249,6 +250,8 @@ FULL_TABLES = {
     # eight seats late in the game with big hands, the viewer still in it
     "lamarckian_poker": FullTable(tries=200, seats=8,
                                   keep=lambda s: s.phase == lamarckian_poker.MARKING and s.alive[0]),
+    # six seats in the middle of a hand: hands, a trick and won piles all on the table
+    "ships_and_sailors": FullTable(seats=6, keep=lambda s: s.phase == ships_and_sailors.PLAY),
 }
 
 

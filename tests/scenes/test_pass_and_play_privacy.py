@@ -11,7 +11,7 @@ from game.scenes.pass_and_play import Seat
 
 from .driver import frames
 
-GAMES = ("abandon_ship", "lamarckian_poker")
+GAMES = ("abandon_ship", "lamarckian_poker", "ships_and_sailors")
 
 
 def count_faces(app, monkeypatch) -> list:
@@ -71,3 +71,41 @@ def test_the_window_cannot_be_shrunk_below_a_usable_table(app):
     frames(app, 3)
     assert app.surface.get_size() >= (640, 400)
     assert app.viewport.scale >= 0.5
+
+
+def test_ships_and_sailors_frame_by_frame_no_face_a_viewer_may_not_see(app, monkeypatch):
+    """Every frame of a hand with two humans: each card face drawn is in the viewer's hand, a
+    pile the viewer made or received, or played (won piles and tricks are public)."""
+    from game.engine import ships_and_sailors as sas
+    drawn = count_faces(app, monkeypatch)
+    app.settings.animation_speed = "fast"
+    seats = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "normal")]
+    app.start_game("ships_and_sailors", 11, None, seats=seats)
+    scene = app.top
+    rnd = __import__("random").Random(3)
+    for _ in range(6000):
+        drawn.clear()
+        frames(app)
+        state = scene.session.state
+        if state.hand_no == 2:
+            break
+        if isinstance(app.top, HandOffScreen):
+            assert drawn == []
+            app.top.ready()
+            continue
+        seat = scene.viewer
+        allowed = set(state.hands[seat]) | {c for t in state.tricks for _, c in t}
+        allowed |= {c for _, c in state.trick}
+        for maker, pile in enumerate(state.piles):
+            if pile and seat in (maker, state.pile_to[maker]):
+                allowed |= set(pile)
+        faces = {a[0] for a in drawn if a[0] in sas.COLOUR_OF}
+        assert faces <= allowed, (seat, faces - allowed)
+        top = app.top
+        if top is not scene:
+            if hasattr(top, "row") and top.row.buttons:
+                top.row.buttons[0].action()
+            continue
+        if scene.accepts_moves() and not scene.table.busy:
+            scene.act(rnd.choice(scene.session.legal_actions()))
+    assert scene.session.state.hand_no == 2
