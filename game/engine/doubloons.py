@@ -236,7 +236,7 @@ def _targets(s: State, seat: int, card, copying: bool) -> list:
         for p in others:
             for pid in s.crews[p]:
                 target = PIRATES[pid]
-                if (pid not in s.disabled and pid not in s.used and not target.has("copy_pirate")
+                if (pid not in s.disabled and pid not in s.used and not _copies(target)
                         and _variants(s, seat, target, copying=True)):
                     out.append(pid)
         return out
@@ -249,6 +249,11 @@ def _targets(s: State, seat: int, card, copying: bool) -> list:
         theirs = [pid for pid in s.row if pid] + [pid for p in others for pid in s.crews[p]]
         return [[mine, t] for mine in s.crews[seat] for t in theirs if price(s, t) <= s.purses[seat]]
     raise AssertionError(kind)
+
+
+def _copies(card) -> bool:
+    """A pirate that uses another pirate or re-plays a card can't itself be copied (no loops)."""
+    return any(card.has(d) for d in (*REPLAYS, "copy_pirate"))
 
 
 def _can_replay(s: State, seat: int, kind: str) -> bool:
@@ -438,7 +443,7 @@ def _play(s: State, a: Action) -> None:
     me = s.turn
     target, discards = a.target
     entry = {"seat": me, "card": None, "source": a.card, "target": target,
-             "discards": list(discards)}
+             "discards": _set_aside(s, me, discards)}
     if a.kind == "play":
         code = _first_of(s.hands[me], a.card)
         s.hands[me].remove(code)
@@ -453,6 +458,15 @@ def _play(s: State, a: Action) -> None:
         _say(s, f"{_p(me)} uses {_describe(a.card, target)}.")
     s.pending = [entry]
     _ask(s)
+
+
+def _set_aside(s: State, seat: int, kinds) -> list:
+    """Take the cards a play will discard out of the hand (back if the play is cancelled)."""
+    codes = []
+    for kind in kinds:
+        codes.append(_first_of(s.hands[seat], kind))
+        s.hands[seat].remove(codes[-1])
+    return codes
 
 
 def _describe(source: str, target) -> str:
@@ -497,6 +511,7 @@ def _resolve_chain(s: State) -> None:
     s.discard.extend(p["card"] for p in s.pending[1:])
     s.pending, s.queue, s.phase = [], [], PLAY
     if stopped:
+        s.hands[base["seat"]].extend(base["discards"])
         _say(s, f"{name_of(base['source'])} is cancelled.")
         return
     _run(s, base["seat"], _card(base["source"]), base["target"], base["discards"],
@@ -516,12 +531,9 @@ def _step_pay(s, seat, st, target, discards, origin):
 
 
 def _step_discard(s, seat, st, target, discards, origin):
-    for kind in discards:
-        code = _first_of(s.hands[seat], kind)
-        s.hands[seat].remove(code)
-        s.discard.append(code)
+    s.discard.extend(discards)
     s.revealed += len(discards)
-    _say(s, f"{_p(seat)} discards {' and '.join(name_of(k) for k in discards)}.")
+    _say(s, f"{_p(seat)} discards {' and '.join(name_of(c) for c in discards)}.")
 
 
 def _step_gain(s, seat, st, target, discards, origin):
@@ -770,7 +782,7 @@ def _choose(s: State, a: Action) -> None:
         _say(s, f"{_p(seat)} takes {name_of(a.card)} into the crew.")
     else:
         target, discards = a.target
-        _run(s, seat, _card(c["card"]), target, list(discards), c["origin"])
+        _run(s, seat, _card(c["card"]), target, _set_aside(s, seat, discards), c["origin"])
 
 
 def _hire(s: State, pid: str, dismiss) -> None:
@@ -1068,12 +1080,6 @@ def _pids(value, what) -> list:
     return list(value)
 
 
-def _kinds(value, what) -> list:
-    if not isinstance(value, list) or not all(isinstance(k, str) and k in ACTIONS for k in value):
-        raise _bad(what)
-    return list(value)
-
-
 _CODES = frozenset(ACTION_DECK)
 
 
@@ -1098,7 +1104,7 @@ def _entry(data, n) -> dict:
         raise _bad("'pending'")
     return {"seat": _seat(_get(data, "seat", int), n, "'pending'"), "card": card, "source": source,
             "target": _target(data.get("target"), n, "'pending'"),
-            "discards": _kinds(_get(data, "discards", list), "'pending'")}
+            "discards": _codes(_get(data, "discards", list), "'pending'")}
 
 
 def _choice(data, n):
@@ -1191,8 +1197,8 @@ def held_cards(s) -> list:
     """Every action card code wherever it is (deck, discard, hands, played, chain, choice)."""
     out = list(s.deck) + list(s.discard) + list(s.played) + [c for h in s.hands for c in h]
     out += [p["card"] for p in s.pending[1:]]
-    if s.pending and s.pending[0]["card"] and s.pending[0]["card"] not in s.played:
-        out.append(s.pending[0]["card"])
+    if s.pending:
+        out += s.pending[0]["discards"]
     if s.choice:
         out += s.choice["cards"] if s.choice["kind"] in ("spy", "give") else []
     return out
