@@ -929,6 +929,7 @@ class Pending:
     source: str          # action kind or pirate id
     card: str | None     # the action card's code, None for a pirate use
     target: object
+    set_aside: int       # how many cards wait to be discarded for it
 
 
 @dataclass(frozen=True)
@@ -940,6 +941,7 @@ class Choice:
     pirates: tuple
     card: str | None     # effect: the card or pirate whose effect is being used
     target: int | None   # take: whose hand
+    origin: str | None   # effect: the pirate using it (None for an action card)
 
 
 @dataclass(frozen=True)
@@ -966,7 +968,9 @@ class View:
     prices: dict          # face-up and crew pirates -> cost for the player whose turn it is
     last_card: str | None
     protection: tuple     # per seat: (doubloons protected, cards protected)
+    shields: tuple        # (seat, "doubloons" or "cards", pirate giving it or None) from copies
     pending: tuple        # Pending, the play first, then each Heave To!
+    asking: tuple         # the seats still to be asked about the chain's top, next first
     choosing: int | None  # who is making a card's choice
     choice: Choice | None  # only for the seat choosing
     notes: tuple          # private lines for this seat, oldest first
@@ -982,7 +986,8 @@ def view(state: State, seat: int) -> View:
     choice = None
     if s.choice and s.choice["seat"] == seat:
         c = s.choice
-        choice = Choice(c["kind"], tuple(c["cards"]), tuple(c["pirates"]), c["card"], c["target"])
+        choice = Choice(c["kind"], tuple(c["cards"]), tuple(c["pirates"]), c["card"], c["target"],
+                        c["origin"])
     pirates = [p for p in s.row if p] + [p for crew in s.crews for p in crew]
     return View(
         seat, s.seats, s.phase, s.to_act, s.turn, s.turn_no, tuple(s.hands[seat]),
@@ -991,7 +996,9 @@ def view(state: State, seat: int) -> View:
         tuple(s.discard), tuple(s.played), PLAYS_PER_TURN - s.plays, tuple(s.used),
         {p: price(s, p) for p in pirates}, s.last_card,
         tuple((protected(s, p, "doubloons"), protected(s, p, "cards")) for p in range(s.seats)),
-        tuple(Pending(p["seat"], p["source"], p["card"], p["target"]) for p in s.pending),
+        tuple(tuple(x) for x in s.shields),
+        tuple(Pending(p["seat"], p["source"], p["card"], p["target"], len(p["discards"]))
+              for p in s.pending), tuple(s.queue),
         s.choice["seat"] if s.choice else None, choice, tuple(s.notes[seat]), tuple(s.log),
         tuple(s.winners), dict(s.options))
 
