@@ -95,7 +95,7 @@ def test_never_more_than_two_pirates_a_third_dismisses_one():
 
 
 def test_hire_as_many_as_you_like_and_use_them_at_once():
-    s = table(purses=[2, 0, 0], row=["anne_bonny", "calico_jack", "barbarossa"])
+    s = table(purses=[4, 0, 0], row=["anne_bonny", "calico_jack", "barbarossa"])
     s = act(s, "hire anne_bonny")
     s = play(s, "use anne_bonny")
     s = act(s, "hire calico_jack", "hire barbarossa dismissing anne_bonny")
@@ -149,7 +149,7 @@ def test_blackbeard_disables_until_the_disablers_next_turn():
 
 
 def test_a_disabled_pirate_can_be_dismissed_on_hiring():
-    s = table(purses=[1, 0, 0], crews={0: ["anne_bonny", "calico_jack"]}, row=["barbarossa"])
+    s = table(purses=[2, 0, 0], crews={0: ["anne_bonny", "calico_jack"]}, row=["barbarossa"])
     s.disabled = {"anne_bonny": 1}
     s = act(s, "hire barbarossa dismissing anne_bonny")
     assert s.disabled == {}

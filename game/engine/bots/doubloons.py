@@ -37,7 +37,7 @@ PER_USE = {           # a step's worth in doubloons per use
     "steal_card": 0.4, "look_take_card": 0.5, "disable_pirate": 0.3, "disable_crew": 0.4,
     "discard_pirate": 0.4, "copy_pirate": 0.8, "replay_played": 0.8, "replay_last": 0.8,
     "cancel": 0.0, "cheaper": 0.2, "swap_pirate": 0.3, "take_top_pirate": 0.5,
-    "pick_pirate": 0.4, "spy": 0.4, "draw_give": 0.3, "toll": 1.0, "protect": 0.6,
+    "pick_pirate": 0.4, "spy": 0.4, "draw_give": 0.3, "toll": 1.0, "protect": 1.0,
 }
 
 
