@@ -8,6 +8,7 @@ SCENES = {
     "bogey": ("game.scenes.bogey", "BogeyScene"),
     "abandon_ship": ("game.scenes.abandon_ship", "AbandonShipScene"),
     "lamarckian_poker": ("game.scenes.lamarckian_poker", "LamarckianPokerScene"),
+    "doubloons": ("game.scenes.doubloons", "DoubloonsScene"),
 }
 
 
