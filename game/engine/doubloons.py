@@ -1219,6 +1219,14 @@ def held_pirates(s) -> list:
     return out
 
 
+ALL_CARDS = ACTION_DECK + tuple(PIRATES)
+
+
+def all_cards(s) -> list:
+    """Every action card and pirate, wherever it is: each exactly once."""
+    return held_cards(s) + held_pirates(s)
+
+
 def _check_whole(s: State) -> None:
     """The piles, the chain and the phase must agree."""
     _check_cards(held_cards(s), ACTION_DECK, "saved game")

@@ -181,7 +181,8 @@ class DoubloonsScene(PassAndPlayScene):
             return [a for a in legal if a.kind in ("hire", "use") and a.card == code]
         return [a for a in legal if a.kind == "play" and a.card == kind_of(code)]
 
-    def drop_action(self, code: str, zone: str):
+    def plays_for(self, code: str, zone: str) -> list:
+        """The legal actions dropping this card on `zone` could mean."""
         plays = self.plays_of(code)
         if zone.startswith("seat"):
             plays = [a for a in plays if a.text.endswith(f"on seat {int(zone[4:]) + 1}")
@@ -190,12 +191,27 @@ class DoubloonsScene(PassAndPlayScene):
             plays = [a for a in plays if a.kind == "hire"]
         elif zone == "played":
             plays = [a for a in plays if a.kind == "play"]
+        return plays
+
+    def drop_action(self, code: str, zone: str):
+        plays = self.plays_for(code, zone)
         if len(plays) == 1:
             return plays[0].text, None
-        if plays:
-            self.open_menu(code, plays)
-            return None, None
-        return None, self.why_not(code)
+        return None, None if plays else self.why_not(code)
+
+    def on_release(self, pos) -> None:
+        """A drop that could mean several plays (targets, discards) asks which, in words."""
+        d = self.drag
+        if d is not None and d.moving:
+            zone = self.zone_at(self.viewport.to_logical(pos))
+            plays = self.plays_for(d.sprite.code, zone) if zone else []
+            if len(plays) > 1:
+                self.drag = None
+                d.sprite.lift = False
+                self.slide_home(d)
+                self.open_menu(d.sprite.code, plays)
+                return
+        super().on_release(pos)
 
     def why_not(self, code: str) -> str:
         view = self.session.view(self.viewer)
@@ -347,8 +363,12 @@ class DoubloonsScene(PassAndPlayScene):
             if key == pygame.K_ESCAPE and self.cancelable_menu():
                 self.close_menu()
                 return
-            if view.phase == rules.REACT and key in (pygame.K_n, pygame.K_h):
-                self.choose(rules.LET_PASS.text if key == pygame.K_n else rules.HEAVE_TO.text)
+            if view.phase == rules.REACT and key in (pygame.K_n, pygame.K_h, pygame.K_RETURN,
+                                                     pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.choose(rules.HEAVE_TO.text if key == pygame.K_h else rules.LET_PASS.text)
+                return
+            if view.phase == rules.CHOOSE and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose(self.menu[0][1])
                 return
             if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.menu):
                 self.choose(self.menu[key - pygame.K_1][1])

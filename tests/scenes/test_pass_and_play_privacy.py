@@ -11,7 +11,7 @@ from game.scenes.pass_and_play import Seat
 
 from .driver import frames
 
-GAMES = ("abandon_ship", "lamarckian_poker")
+GAMES = ("abandon_ship", "lamarckian_poker", "doubloons")
 
 
 def count_faces(app, monkeypatch) -> list:

@@ -7,7 +7,7 @@ applies the action to that guessed state, letting everyone else pass, then score
 pirates by what their effects bring (read from the card data, so a corrected card file is
 understood too).
 
-- easy: one guess, the best-looking action, but now and then a random sensible one; it answers
+- easy: one guess, the best-looking action, but often (40%) any roughly sensible one; it answers
   plays with Heave To! only when they would hand someone the game.
 - normal: one guess per decision, the best action by `worth`; Heave To! when a play costs it more
   than the card is worth.
@@ -158,15 +158,17 @@ def react_gain(s, me: int) -> float:
     return heaved - passed
 
 
-def finish_turn(s, me: int, rng: random.Random, steps: int = 10):
-    """Play the rest of `me`'s turn greedily on a guessed state; returns the state when done."""
+def finish_turn(s, me: int, budget: list, steps: int = 8):
+    """Play the rest of `me`'s turn greedily on a guessed state; returns the state when done.
+    `budget` ([positions left]) bounds the work, so a decision never runs long."""
     for _ in range(steps):
-        if s.phase == D.OVER or s.turn != me:
+        if s.phase == D.OVER or s.turn != me or budget[0] <= 0:
             return s
         if s.to_act != me:
             s = settle(s, me)
             continue
         legal = D.legal_actions(s)
+        budget[0] -= len(legal)
         s = max((after(s, a, me) for a in legal), key=lambda x: worth(x, me))
     return s
 
@@ -176,7 +178,7 @@ def finish_turn(s, me: int, rng: random.Random, steps: int = 10):
 class GreedyBot:
     """normal: the best action by `worth` on one guess of the hidden cards."""
 
-    heave_margin = CARD + HEAVE_HELD
+    heave_margin = 12.0
     noise = 0.0
 
     def think(self, view, legal, rng: random.Random):
@@ -205,12 +207,13 @@ class EasyBot(GreedyBot):
     the turn (a human slip), and it cancels only plays that would hand someone the game."""
 
     heave_margin = THREAT / 2
+    slip = 0.4
 
     def pick(self, scored, rng):
         best = max(scored, key=lambda x: x[0])
         floor = next((v for v, a in scored if a is D.END_TURN), best[0] - 15)
-        if rng.random() < 0.25:
-            fair = [a for v, a in scored if v >= floor - 5]
+        if rng.random() < self.slip:
+            fair = [a for v, a in scored if v >= floor - 10]
             return rng.choice(fair)
         return best[1]
 
@@ -221,6 +224,7 @@ class SearchBot(GreedyBot):
     candidates = 5
     samples = 6
     heave_margin = 25.0
+    budget = 1500        # positions looked at per decision, beyond the first look
 
     def think(self, view, legal, rng: random.Random):
         legal = list(legal)
@@ -246,10 +250,11 @@ class SearchBot(GreedyBot):
         if len(shortlist) == 1:
             return shortlist[0]
         totals = {a.text: 0.0 for a in shortlist}
+        share = [self.budget // (len(shortlist) * len(guesses))]
         for g in guesses:
             for a in shortlist:
-                end = finish_turn(after(g, a, me), me, rng) if view.phase != D.REACT else after(g, a, me)
-                totals[a.text] += worth(end, me)
+                budget = list(share)
+                totals[a.text] += worth(finish_turn(after(g, a, me), me, budget), me)
                 yield None
         return max(shortlist, key=lambda a: totals[a.text])
 
