@@ -249,6 +249,8 @@ FULL_TABLES = {
     # eight seats late in the game with big hands, the viewer still in it
     "lamarckian_poker": FullTable(tries=200, seats=8,
                                   keep=lambda s: s.phase == lamarckian_poker.MARKING and s.alive[0]),
+    # six seats with crews hired, cards played and a Heave To! chain waiting
+    "doubloons": FullTable(seats=6, tries=12),
 }
 
 
