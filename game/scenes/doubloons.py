@@ -82,8 +82,7 @@ class DoubloonsScene(PassAndPlayScene):
             if seat != self.viewer:
                 panel = self.panel_of(seat)
                 for i, pid in enumerate(view.crews[seat]):
-                    out[pid] = ((panel.x + panel.w - 8 - (2 - i) * (SMALL[0] + 6), panel.y + 78),
-                                True, 6, SMALL)
+                    out[pid] = ((panel.x + 8 + i * (SMALL[0] + 4), panel.y + 78), True, 6, SMALL)
         played = self.layout["played"]
         spots = self.row(played.x + 10, played.y + 32, played.w - 20, CREW, len(view.played))
         for i, ((x, y), code) in enumerate(zip(spots, view.played)):
@@ -245,10 +244,20 @@ class DoubloonsScene(PassAndPlayScene):
         self.build_menu()
 
     def label(self, a, view) -> str:
+        """An action in words, with what it will do where the words alone don't say."""
         if a.kind == "hire":
             cost = view.prices[a.card]
             return self.words_of(a.text) + f" for {cost} doubloon{'s' if cost != 1 else ''}"
-        return self.words_of(a.text)
+        text = self.words_of(a.text)
+        card = rules.ACTIONS.get(a.card) or rules.PIRATES.get(a.card)
+        target = a.target[0] if isinstance(a.target, tuple) else None
+        if card is not None and card.has("replay_last") and view.last_card:
+            text += f": plays {rules.name_of(view.last_card)} again"
+        elif isinstance(target, int):
+            text += (f" ({view.purses[target]} doubloons, {view.hand_counts[target]} cards)")
+        elif isinstance(target, list):
+            text += f", paying {view.prices[target[1]]}"
+        return text
 
     def build_menu(self) -> None:
         lw, lh = self.viewport.logical
@@ -487,15 +496,16 @@ class DoubloonsScene(PassAndPlayScene):
         cards = view.hand_counts[seat]
         draw_text(surface, vp, f"{cards} card{'s' if cards != 1 else ''}", 14,
                   (panel.x + panel.w - 10, panel.y + 44), theme.INK, "topright")
-        self.draw_guards(surface, view, seat, (panel.x + 10, panel.y + 122))
-        draw_text(surface, vp, self.seats[seat].describe(), 12, (panel.x + 10, panel.y + 82),
-                  theme.INK_DIM)
+        self.draw_guards(surface, view, seat, (panel.x + panel.w - 10, panel.y + 104), "topright")
+        draw_text(surface, vp, self.seats[seat].describe(), 11,
+                  (panel.x + panel.w - 8, panel.y + 128), theme.INK_DIM, "topright")
 
-    def draw_guards(self, surface, view, seat, pos) -> None:
+    def draw_guards(self, surface, view, seat, pos, anchor="topleft") -> None:
         doubloons, cards = view.protection[seat]
-        words = [w for w, on in (("doubloons safe", doubloons), ("cards safe", cards)) if on]
+        words = {(True, True): "Safe: all", (True, False): "Safe: doubloons",
+                 (False, True): "Safe: cards"}.get((doubloons, cards))
         if words:
-            draw_text(surface, self.viewport, ", ".join(words).capitalize(), 12, pos, theme.GREEN)
+            draw_text(surface, self.viewport, words, 12, pos, theme.GREEN, anchor)
 
     def draw_me(self, surface, view) -> None:
         vp = self.viewport
@@ -589,6 +599,9 @@ class DoubloonsScene(PassAndPlayScene):
             if code in view.disabled:
                 lines.append(f"Disabled until {self.seats[view.disabled[code]].name}'s turn")
         lines += wrap(card.text, vp.length(15), vp.length(300))
+        if card.has("replay_last") and code not in rules.PIRATES:
+            last = view.last_card
+            lines.append(f"Now plays again: {rules.name_of(last)}" if last else "Nothing to play again yet")
         w, h = 330, 20 + 22 * len(lines)
         x = min(sprite.pos[0] + sprite.size[0] + 8, self.viewport.logical[0] - w - 10)
         y = min(max(10, sprite.pos[1] - 10), self.viewport.logical[1] - h - 10)
