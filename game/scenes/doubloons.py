@@ -24,6 +24,7 @@ SMALL = (46, 64)         # the other seats' crews
 COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
+LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
 
 assert doubloons_art.accepts("coin")  # the deck's art is registered by the import
 
@@ -259,20 +260,39 @@ class DoubloonsScene(PassAndPlayScene):
             text += f", paying {view.prices[target[1]]}"
         return text
 
+    def looked(self) -> tuple:
+        """The cards of the viewer's private look (Spyglass, Francis Fernando, Me Hearties)."""
+        c = self.session.view(self.viewer).choice
+        return c.cards if c is not None and c.kind in ("take", "give", "spy") else ()
+
     def build_menu(self) -> None:
         lw, lh = self.viewport.logical
         count = len(self.menu) + self.cancelable_menu()
-        top = max(60, (lh - 90 - count * MENU_ROW) / 2)
+        extra = LOOK[1] + 16 if self.looked() else 0
+        top = max(20, (lh - 90 - extra - count * MENU_ROW) / 2)
         buttons = []
         for i, (label, text) in enumerate(self.menu):
-            buttons.append(Button(((lw - 560) / 2, top + 70 + i * MENU_ROW, 560, MENU_ROW - 6),
+            buttons.append(Button(((lw - 560) / 2, top + extra + 70 + i * MENU_ROW, 560, MENU_ROW - 6),
                                   label, lambda t=text: self.choose(t),
                                   str(i + 1) if i < 9 else "", text_size=15))
         if self.cancelable_menu():
-            buttons.append(Button(((lw - 560) / 2, top + 70 + len(self.menu) * MENU_ROW, 560,
+            buttons.append(Button(((lw - 560) / 2, top + extra + 70 + len(self.menu) * MENU_ROW, 560,
                                    MENU_ROW - 6), "Cancel", self.close_menu, "Esc", text_size=15))
         self.menu_row = ButtonRow(buttons)
-        self.menu_panel = ((lw - 600) / 2, top, 600, 84 + count * MENU_ROW)
+        self.menu_panel = ((lw - 600) / 2, top, 600, 84 + extra + count * MENU_ROW)
+
+    def build_prompt(self) -> None:
+        """The Heave To! question sits below the table, so the play and its chain stay in
+        sight; it is the same for every seat asked, whatever their hand."""
+        place = self.layout["prompt"]
+        w = (place.w - 60) / 2
+        y = place.y + place.h - 50
+        self.menu_row = ButtonRow([
+            Button((place.x + 20, y, w, 40), "Let it pass", lambda: self.choose(rules.LET_PASS.text),
+                   "N", text_size=16),
+            Button((place.x + 40 + w, y, w, 40), "Heave To!", lambda: self.choose(rules.HEAVE_TO.text),
+                   "H", text_size=16)])
+        self.menu_panel = place.rect
 
     def cancelable_menu(self) -> bool:
         return self.session.view(self.viewer).phase == rules.PLAY
@@ -304,11 +324,9 @@ class DoubloonsScene(PassAndPlayScene):
         if not self.accepts_moves() or self.table.busy:
             return
         if view.phase == rules.REACT and not self.menu:
-            self.menu_title = self.chain_words(view) + "  Heave To!?"
+            self.menu_title = self.chain_words(view) + " Cancel it?"
             self.menu = [("Let it pass", rules.LET_PASS.text), ("Heave To!", rules.HEAVE_TO.text)]
-            self.build_menu()
-            self.menu_row.buttons[0].key_hint = "N"
-            self.menu_row.buttons[1].key_hint = "H"
+            self.build_prompt()
         elif view.phase == rules.CHOOSE and not self.menu:
             c = view.choice
             source = rules.name_of(c.card) if c.card else "Choose"
@@ -474,6 +492,10 @@ class DoubloonsScene(PassAndPlayScene):
         state = "cancelled" if rules.cancelled(view.pending) else "stands"
         draw_text(surface, vp, f"Waiting: the play {state}", 14, (place.x + 10, place.y + 8),
                   theme.GOLD, face="bold")
+        if len(view.pending) == 1:  # the play itself lies in the played row; say what it is
+            for i, line in enumerate(wrap(self.chain_words(view), vp.length(13),
+                                          vp.length(place.w - 20))[:3]):
+                draw_text(surface, vp, line, 13, (place.x + 10, place.y + 34 + 20 * i), theme.INK)
         asking = self.seats[view.to_act].name if view.to_act is not None else ""
         draw_text(surface, vp, f"Asking {asking}" if asking else "", 13,
                   (place.x + 10, place.y + place.h - 20), theme.INK)
@@ -564,23 +586,27 @@ class DoubloonsScene(PassAndPlayScene):
         vp = self.viewport
         x, y, w, h = self.menu_panel
         draw_panel(surface, vp.rect(x, y, w, h), fill=(10, 30, 22, 240))
+        if view.phase == rules.REACT:
+            line = wrap(self.menu_title, vp.length(16), vp.length(w - 30))
+            draw_text(surface, vp, " ".join(line[:1]), 16, (x + w / 2, y + 12), theme.GOLD, "midtop", "bold")
+            self.menu_row.draw(surface, vp)
+            return
         lines = wrap(self.menu_title, vp.length(17), vp.length(w - 40))[:2]
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, 17, (x + w / 2, y + 14 + i * 24), theme.GOLD, "midtop", "bold")
-        c = view.choice
-        if c is not None and c.kind in ("take", "give", "spy") and c.cards:
-            self.draw_looked(surface, c.cards, (x, y, w))
+        if self.looked():
+            self.draw_looked(surface, self.looked(), (x, y + 60, w))
         self.menu_row.draw(surface, vp)
 
     def draw_looked(self, surface, cards, box) -> None:
         """The cards of a private look, above the choices (this seat's view holds them)."""
         vp = self.viewport
         x, y, w = box
-        size = (60, 84)
-        spots = self.row(x + 20, y - size[1] - 10, w - 40, size, len(cards))
+        width = len(cards) * (LOOK[0] + 8) - 8
+        spots = self.row(x + max(20, (w - width) / 2), y, w - 40, LOOK, len(cards))
         for (cx, cy), code in zip(spots, cards):
-            surface.blit(self.app.art.face(code, vp.length(size[0]), vp.length(size[1])),
-                         vp.point(cx, max(0, cy)))
+            surface.blit(self.app.art.face(code, vp.length(LOOK[0]), vp.length(LOOK[1])),
+                         vp.point(cx, cy))
 
     def draw_tooltip(self, surface, view) -> None:
         code = self.pinned or self.hover_code
