@@ -136,7 +136,8 @@ def test_a_card_with_targets_asks_whom_in_words(app):
     hand_to(app, scene, "Ann")
     pillage = next(c for c in scene.session.view(0).hand if kind_of(c) == "pillage")
     drag(app, centre(scene, pillage), scene.drop_zones()["played"].center)
-    assert [label for label, _ in scene.menu] == ["Play Pillage on Bob", "Play Pillage on Cpu"]
+    assert [label for label, _ in scene.menu] == ["Play Pillage on Bob (0 doubloons, 4 cards)",
+                                                  "Play Pillage on Cpu (0 doubloons, 5 cards)"]
     assert scene.session.state.phase == rules.PLAY        # nothing happens before the choice
     key(app, pygame.K_2)
     assert scene.session.actions[-1] == "play pillage on seat 3"
