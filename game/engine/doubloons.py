@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 
 from . import doubloons_cards, rng
+from .cards import check_deck
 from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .doubloons_cards import STEPS, kind_of
 from .games import INFO
@@ -387,6 +388,12 @@ def apply(state: State, action) -> State:
     chosen = next((a for a in legal_actions(state) if a.text == text), None)
     if chosen is None:
         raise IllegalAction(_why_illegal(state, text))
+    return apply_legal(state, chosen)
+
+
+def apply_legal(state: State, chosen: Action) -> State:
+    """`apply` for an Action taken from `legal_actions(state)` itself, without checking it
+    again (a search looks at many positions)."""
     s = state.copy()
     if chosen.kind in ("play", "use"):
         _play(s, chosen)
@@ -838,7 +845,7 @@ def new_game(seats=2, seed=0, options=None, deck=None) -> State:
     if deck is None:
         deck, r = rng.shuffled(ACTION_DECK, r)
     else:
-        deck = _check_cards(deck, ACTION_DECK, "deck")
+        deck = check_deck(deck, ACTION_DECK)
     pirates, r = rng.shuffled(tuple(PIRATES), r)
     deck = list(deck)
     hands = []
@@ -855,17 +862,6 @@ def new_game(seats=2, seed=0, options=None, deck=None) -> State:
     _say(s, "The cards are dealt: 3 to " + _p(0) + ", one more to each next player.")
     _start_turn(s, 0)
     return s
-
-
-def _check_cards(cards, expected, what: str) -> tuple:
-    cards = tuple(cards)
-    if sorted(cards) != sorted(expected):
-        missing = sorted(set(expected) - set(cards))
-        extra = sorted(set(cards) - set(expected))
-        raise ValueError(f"the {what} must hold every action card once"
-                         + (f"; missing {missing[:3]}" if missing else "")
-                         + (f"; unknown or doubled {extra[:3]}" if extra else ""))
-    return cards
 
 
 def is_over(state: State) -> bool:
@@ -1229,7 +1225,10 @@ def all_cards(s) -> list:
 
 def _check_whole(s: State) -> None:
     """The piles, the chain and the phase must agree."""
-    _check_cards(held_cards(s), ACTION_DECK, "saved game")
+    try:
+        check_deck(held_cards(s), ACTION_DECK)
+    except ValueError as exc:
+        raise _bad(f"set of action cards ({exc})") from None
     if sorted(held_pirates(s)) != sorted(PIRATES):
         raise _bad("pirates: each must be in exactly one place")
     if any(len(c) > CREW_SIZE for c in s.crews):

@@ -14,6 +14,7 @@ import pygame
 from ..engine import doubloons as rules
 from ..engine.doubloons_cards import kind_of
 from ..ui import doubloons_art, theme
+from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .dialogs import ResultScreen
@@ -315,8 +316,19 @@ class DoubloonsScene(PassAndPlayScene):
         self.pinned = None
         return super().act(action)
 
+    def say(self, text: str, kind: str = "info") -> None:
+        super().say(self.words(text), kind)   # the rules name players as {p0}, {p1}...
+
     def describe(self, action_text: str) -> str:
-        return super().describe(action_text)[-160:]
+        """What just happened, as much as fits the status line (the log has it all)."""
+        text = super().describe(action_text)
+        width = self.layout["status"].w
+        if font(19).size(text)[0] <= width:
+            return text
+        last = self.words(self.session.view(self.viewer).log[-1])
+        while font(19).size(last + "…")[0] > width and len(last) > 10:
+            last = last[:-4]
+        return last if font(19).size(last)[0] <= width else last + "…"
 
     # -- what the viewer must decide without a click ------------------------------
     def decision_menu(self, view) -> None:

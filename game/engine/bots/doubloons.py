@@ -132,17 +132,17 @@ def settle(s, me: int, limit: int = 12):
     (ours or another's) takes its best option by `worth` for the chooser."""
     for _ in range(limit):
         if s.phase == D.REACT:
-            s = D.apply(s, D.LET_PASS)
+            s = D.apply_legal(s, D.LET_PASS)
         elif s.phase == D.CHOOSE:
             chooser = s.to_act
-            s = max((D.apply(s, a) for a in D.legal_actions(s)), key=lambda x: worth(x, chooser))
+            s = max((D.apply_legal(s, a) for a in D.legal_actions(s)), key=lambda x: worth(x, chooser))
         else:
             return s
     return s
 
 
 def after(s, action, me: int):
-    return settle(D.apply(s, action), me)
+    return settle(D.apply_legal(s, action), me)
 
 
 def score(s, action, me: int) -> float:
@@ -153,8 +153,8 @@ def score(s, action, me: int) -> float:
 
 def react_gain(s, me: int) -> float:
     """How much better off `me` is with Heave To! than letting the chain's top pass."""
-    passed = worth(settle(D.apply(s, D.LET_PASS), me), me)
-    heaved = worth(settle(D.apply(s, D.HEAVE_TO), me), me)
+    passed = worth(settle(D.apply_legal(s, D.LET_PASS), me), me)
+    heaved = worth(settle(D.apply_legal(s, D.HEAVE_TO), me), me)
     return heaved - passed
 
 
@@ -222,9 +222,9 @@ class SearchBot(GreedyBot):
     """hard: see the module docstring."""
 
     candidates = 5
-    samples = 6
+    samples = 5
     heave_margin = 25.0
-    budget = 1500        # positions looked at per decision, beyond the first look
+    budget = 1200       # positions looked at per decision, beyond the first look
 
     def think(self, view, legal, rng: random.Random):
         legal = list(legal)
