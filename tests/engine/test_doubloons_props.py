@@ -142,3 +142,13 @@ def test_a_corrected_card_file_changes_the_game_without_code():
     data["pirates"][0]["effect"] = [{"do": "gain", "n": 3}]
     cards = doubloons_cards.parse(data)
     assert cards.pirates["anne_bonny"].effect[0].n == 3
+
+
+def test_the_rules_screen_lists_the_shipped_cards():
+    from game.resources import asset
+    text = asset("rules", "doubloons.md").read_text(encoding="utf-8")
+    assert "reconstruction" in text and "doubloons_cards.json" in text
+    for card in D.ACTIONS.values():
+        assert f"{card.name} ({card.count})" in text
+    for card in D.PIRATES.values():
+        assert f"{card.name} ({card.cost})" in text

@@ -95,11 +95,12 @@ def test_never_more_than_two_pirates_a_third_dismisses_one():
 
 
 def test_hire_as_many_as_you_like_and_use_them_at_once():
-    s = table(purses=[4, 0, 0], row=["anne_bonny", "calico_jack", "barbarossa"])
+    cost = {p: D.PIRATES[p].cost for p in ("anne_bonny", "calico_jack", "barbarossa")}
+    s = table(purses=[sum(cost.values()) - 1, 0, 0], row=["anne_bonny", "calico_jack", "barbarossa"])
     s = act(s, "hire anne_bonny")
     s = play(s, "use anne_bonny")
     s = act(s, "hire calico_jack", "hire barbarossa dismissing anne_bonny")
-    assert s.purses[0] == 1 and s.crews[0] == ["calico_jack", "barbarossa"]
+    assert s.purses[0] == 0 and s.crews[0] == ["calico_jack", "barbarossa"]
 
 
 def test_a_pirate_is_used_once_a_turn():
@@ -149,7 +150,7 @@ def test_blackbeard_disables_until_the_disablers_next_turn():
 
 
 def test_a_disabled_pirate_can_be_dismissed_on_hiring():
-    s = table(purses=[2, 0, 0], crews={0: ["anne_bonny", "calico_jack"]}, row=["barbarossa"])
+    s = table(purses=[4, 0, 0], crews={0: ["anne_bonny", "calico_jack"]}, row=["barbarossa"])
     s.disabled = {"anne_bonny": 1}
     s = act(s, "hire barbarossa dismissing anne_bonny")
     assert s.disabled == {}
