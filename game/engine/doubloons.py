@@ -591,8 +591,14 @@ def _step_look_take_card(s, seat, st, target, discards, origin):
         return
     s.revealed += len(s.hands[target])
     _say(s, f"{_p(seat)} looks at {_p(target)}'s hand.")
-    s.choice = {"seat": seat, "kind": "take", "target": target, "cards": list(s.hands[target]),
-                "card": None, "pirates": [], "origin": None}
+    _offer(s, seat, "take", cards=s.hands[target], target=target)
+
+
+def _offer(s: State, seat: int, kind: str, cards=(), pirates=(), card=None, origin=None,
+           target=None) -> None:
+    """Leave the rest of an effect to `seat`'s choice: `cards` and `pirates` are theirs to see."""
+    s.choice = {"seat": seat, "kind": kind, "cards": list(cards), "pirates": list(pirates),
+                "card": card, "origin": origin, "target": target}
     s.phase = CHOOSE
 
 
@@ -636,9 +642,7 @@ def _follow(s: State, seat: int, key: str, origin) -> None:
     elif options == [(None, ())]:
         _run(s, seat, card, None, (), origin)
     else:
-        s.choice = {"seat": seat, "kind": "effect", "card": key, "origin": origin,
-                    "target": None, "cards": [], "pirates": []}
-        s.phase = CHOOSE
+        _offer(s, seat, "effect", card=key, origin=origin)
 
 
 def _step_cheaper(s, seat, st, target, discards, origin):
@@ -671,9 +675,7 @@ def _step_take_top_pirate(s, seat, st, target, discards, origin):
         _say(s, f"{_p(seat)} takes {name_of(pid)} from the pirate deck.")
         return
     _say(s, f"{_p(seat)} takes {name_of(pid)} from the pirate deck and must dismiss a pirate.")
-    s.choice = {"seat": seat, "kind": "pirate", "pirates": [pid], "card": None, "origin": None,
-                "target": None, "cards": []}
-    s.phase = CHOOSE
+    _offer(s, seat, "pirate", pirates=[pid])
 
 
 def _step_pick_pirate(s, seat, st, target, discards, origin):
@@ -682,31 +684,25 @@ def _step_pick_pirate(s, seat, st, target, discards, origin):
         return
     looked, s.pirate_deck = s.pirate_deck[:st.n], s.pirate_deck[st.n:]
     _say(s, f"{_p(seat)} looks at {_plural(len(looked), 'pirate')} of the pirate deck.")
-    s.choice = {"seat": seat, "kind": "pirate", "pirates": looked, "card": None, "origin": None,
-                "target": None, "cards": []}
-    s.phase = CHOOSE
+    _offer(s, seat, "pirate", pirates=looked)
 
 
 def _step_spy(s, seat, st, target, discards, origin):
-    looked = _take_from_deck(s, st.n)
-    if not looked:
-        _say(s, "The action deck is empty.")
-        return
-    _say(s, f"{_p(seat)} looks at the top {_plural(len(looked), 'card')} of the action deck.")
-    s.choice = {"seat": seat, "kind": "spy", "cards": looked, "card": None, "origin": None,
-                "target": None, "pirates": []}
-    s.phase = CHOOSE
+    _cards_to_choose(s, seat, st.n, "spy", "looks at the top {} of the action deck")
 
 
 def _step_draw_give(s, seat, st, target, discards, origin):
-    drawn = _take_from_deck(s, st.n)
-    if not drawn:
+    _cards_to_choose(s, seat, st.n, "give", "draws {} and must give one away")
+
+
+def _cards_to_choose(s: State, seat: int, n: int, kind: str, line: str) -> None:
+    """Take up to n cards off the action deck for `seat`'s choice (the log says `line`)."""
+    cards = _take_from_deck(s, n)
+    if not cards:
         _say(s, "The action deck is empty.")
         return
-    _say(s, f"{_p(seat)} draws {_plural(len(drawn), 'card')} and must give one away.")
-    s.choice = {"seat": seat, "kind": "give", "cards": drawn, "card": None, "origin": None,
-                "target": None, "pirates": []}
-    s.phase = CHOOSE
+    _say(s, f"{_p(seat)} " + line.format(_plural(len(cards), "card")) + ".")
+    _offer(s, seat, kind, cards=cards)
 
 
 def _step_toll(s, seat, st, target, discards, origin):

@@ -179,6 +179,21 @@ def _steps(entry, where, pirate: bool) -> tuple:
     return tuple(steps)
 
 
+def _entries(data, section: str, id_field: str, number: str, bounds: tuple, taken: dict):
+    """(entry, where, id, number) for each entry of a section, ids unique across the file."""
+    seen = set()
+    for i, entry in enumerate(_field(data, section, list, "top level")):
+        ident = _ident(entry, id_field, f"{section}[{i}]")
+        where = f"{section[:-1]} {ident!r}"
+        value = _field(entry, number, int, where)
+        if not bounds[0] <= value <= bounds[1]:
+            _fail(where, f"field {number!r} must be {bounds[0]} to {bounds[1]}")
+        if ident in seen or ident in taken:
+            _fail(where, "this id is used twice")
+        seen.add(ident)
+        yield entry, where, ident, value
+
+
 def parse(data) -> CardSet:
     """A CardSet from the file's parsed JSON; any mistake raises CardFileError naming it."""
     if not isinstance(data, dict):
@@ -186,26 +201,10 @@ def parse(data) -> CardSet:
     if _field(data, "format", int, "top level") != FORMAT:
         _fail("top level", f"field 'format' must be {FORMAT}")
     actions, pirates = {}, {}
-    for i, entry in enumerate(_field(data, "actions", list, "top level")):
-        where = f"actions[{i}]"
-        kind = _ident(entry, "kind", where)
-        where = f"action {kind!r}"
-        count = _field(entry, "count", int, where)
-        if not 1 <= count <= 20:
-            _fail(where, "field 'count' must be 1 to 20")
-        if kind in actions:
-            _fail(where, "this kind is listed twice")
+    for entry, where, kind, count in _entries(data, "actions", "kind", "count", (1, 20), {}):
         actions[kind] = CardKind(kind, _text(entry, "name", where, 24), _text(entry, "text", where, 60),
                                  _steps(entry, where, False), count)
-    for i, entry in enumerate(_field(data, "pirates", list, "top level")):
-        where = f"pirates[{i}]"
-        pid = _ident(entry, "id", where)
-        where = f"pirate {pid!r}"
-        cost = _field(entry, "cost", int, where)
-        if not 0 <= cost <= 4:
-            _fail(where, "field 'cost' must be 0 to 4")
-        if pid in pirates or pid in actions:
-            _fail(where, "this id is used twice")
+    for entry, where, pid, cost in _entries(data, "pirates", "id", "cost", (0, 4), actions):
         pirates[pid] = CardKind(pid, _text(entry, "name", where, 24), _text(entry, "text", where, 60),
                                 _steps(entry, where, True), 1, cost)
     if not 1 <= len(actions) <= 30 or sum(c.count for c in actions.values()) < 12:

@@ -16,6 +16,7 @@ from ..engine import doubloons as D
 from ..engine.doubloons_cards import kind_of
 from . import cardart
 from .fonts import font
+from .widgets import wrap
 
 PARCHMENT = (236, 214, 168)
 PARCHMENT_EDGE = (150, 104, 52)
@@ -71,24 +72,12 @@ def _fit_text(text, colour, max_w, max_h, start, face="bold", lines_max=1):
     size = max(6, int(start))
     while True:
         f = font(size, face)
-        lines = _wrap(f, text, max_w)
+        lines = wrap(text, size, max_w, face)
         height = len(lines) * f.get_linesize()
         if (len(lines) <= lines_max and height <= max_h and all(f.size(x)[0] <= max_w for x in lines)) \
                 or size <= 6:
             return [f.render(x, True, colour) for x in lines[:lines_max]]
         size -= 1
-
-
-def _wrap(f, text, width):
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = word if not line else line + " " + word
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + [line]
 
 
 def _blit_lines(big, lines, center_x, top):
