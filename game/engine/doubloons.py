@@ -1149,7 +1149,7 @@ def from_json(data) -> State:
     if not all(isinstance(x, list) and all(isinstance(t, str) for t in x) for x in notes):
         raise _bad("'notes'")
     row = _get(data, "row", list)
-    if len(row) != ROW_SIZE or not all(p is None or p in PIRATES for p in row):
+    if len(row) != ROW_SIZE or not all(p is None or (isinstance(p, str) and p in PIRATES) for p in row):
         raise _bad("'row'")
     pending = [_entry(p, n) for p in _get(data, "pending", list)]
     choice = _choice(_get(data, "choice", dict, optional=True), n)
@@ -1162,7 +1162,8 @@ def from_json(data) -> State:
     shields = _get(data, "shields", list)
     for x in shields:
         if (not isinstance(x, list) or len(x) != 3 or type(x[0]) is not int or not 0 <= x[0] < n
-                or x[1] not in ("doubloons", "cards") or (x[2] is not None and x[2] not in PIRATES)):
+                or x[1] not in ("doubloons", "cards")
+                or (x[2] is not None and not (isinstance(x[2], str) and x[2] in PIRATES))):
             raise _bad("'shields'")
     last = _get(data, "last_card", str, optional=True)
     if last is not None and last not in ACTIONS:

@@ -152,3 +152,18 @@ def test_the_rules_screen_lists_the_shipped_cards():
         assert f"{card.name} ({card.count})" in text
     for card in D.PIRATES.values():
         assert f"{card.name} ({card.cost})" in text
+
+
+def test_saves_in_every_phase_refuse_wrong_types_with_value_error():
+    from tests.store.fuzz import wrong_types
+    seen = {}
+    for s in playout(4, 77, 2):
+        key = (s.phase, s.choice["kind"] if s.choice else None, bool(s.shields), len(s.pending))
+        seen.setdefault(key, s)
+    assert {D.REACT, D.CHOOSE} <= {k[0] for k in seen}
+    for s in seen.values():
+        for _, spoiled in wrong_types(D.to_json(s)):
+            try:
+                D.from_json(spoiled)
+            except ValueError:
+                pass
