@@ -122,12 +122,12 @@ class State:
 # --- small helpers ------------------------------------------------------------------------
 
 def _say(s: State, line: str) -> None:
-    s.log.append(line)
+    s.log.append(line.replace("!.", "!"))   # "... Heave To!." reads "... Heave To!"
 
 
 def _tell(s: State, seat: int, line: str) -> None:
     """A private note: only `seat`'s view shows it."""
-    s.notes[seat].append(line)
+    s.notes[seat].append(line.replace("!.", "!"))
 
 
 def _p(seat: int) -> str:
@@ -459,10 +459,10 @@ def _play(s: State, a: Action) -> None:
         entry["card"] = code
         if not any(ACTIONS[a.card].has(r) for r in REPLAYS):
             s.last_card = a.card
-        _say(s, f"{_p(me)} plays {_describe(a.card, target)}.")
+        _say(s, f"{_p(me)} plays {describe_play(a.card, target)}.")
     else:
         s.used.append(a.card)
-        _say(s, f"{_p(me)} uses {_describe(a.card, target)}.")
+        _say(s, f"{_p(me)} uses {describe_play(a.card, target)}.")
     s.pending = [entry]
     _ask(s)
 
@@ -476,7 +476,8 @@ def _set_aside(s: State, seat: int, kinds) -> list:
     return codes
 
 
-def _describe(source: str, target) -> str:
+def describe_play(source: str, target) -> str:
+    """A card or pirate and its target in words ("Pillage on {p1}")."""
     out = name_of(source)
     if isinstance(target, int):
         out += f" on {_p(target)}"

@@ -357,7 +357,11 @@ class DoubloonsScene(PassAndPlayScene):
         base = view.pending[0]
         name = self.seats[base.seat].name
         verb = "uses" if base.card is None else "plays"
-        text = f"{name} {verb} {self.words(rules._describe(base.source, base.target))}."
+        text = f"{name} {verb} {self.words(rules.describe_play(base.source, base.target))}"
+        card = rules.ACTIONS.get(base.source)
+        if card is not None and card.has("replay_last") and view.last_card:
+            text += f", playing {rules.name_of(view.last_card)} again"
+        text += "."
         for p in view.pending[1:]:
             text += f" {self.seats[p.seat].name}: Heave To!"
         return text
