@@ -74,9 +74,9 @@ def test_seven_doubloons_on_someone_elses_turn_is_not_yet_a_win():
 # --- hiring -------------------------------------------------------------------------------
 
 def test_hire_pays_the_bank_and_refills_the_row():
-    s = table(purses=[3, 0, 0], row=["anne_bonny", "blackbeard"], pirate_top=["mary_read"])
-    s = act(s, "hire blackbeard")
-    assert s.purses[0] == 0 and s.crews[0] == ["blackbeard"]
+    s = table(purses=[3, 0, 0], row=["anne_bonny", "edward_low"], pirate_top=["mary_read"])
+    s = act(s, "hire edward_low")
+    assert s.purses[0] == 0 and s.crews[0] == ["edward_low"]
     assert s.row[:2] == ["anne_bonny", "mary_read"]
 
 
@@ -199,19 +199,19 @@ def test_barter_lowers_a_cost_stacks_and_hires_for_free_at_zero():
 
 
 def test_barter_resets_after_the_turn():
-    s = play(table(hands={0: ["barter"]}, row=["blackbeard"]), "play barter on blackbeard")
-    assert D.price(s, "blackbeard") == 2
+    s = play(table(hands={0: ["barter"]}, row=["edward_low"]), "play barter on edward_low")
+    assert D.price(s, "edward_low") == 2
     s = act(s, "end turn")
-    assert D.price(s, "blackbeard") == 3
+    assert D.price(s, "edward_low") == 3
 
 
 def test_barter_on_another_players_pirate_makes_mutiny_cheaper():
     s = table(hands={0: ["barter", "mutiny"]}, purses=[2, 0, 0],
-              crews={0: ["anne_bonny"], 1: ["blackbeard"]})
-    assert "play mutiny swapping anne_bonny for blackbeard" not in texts(s)
-    s = play(s, "play barter on blackbeard")
-    s = play(s, "play mutiny swapping anne_bonny for blackbeard")
-    assert s.purses[0] == 0 and s.crews == [["blackbeard"], ["anne_bonny"], []]
+              crews={0: ["anne_bonny"], 1: ["edward_low"]})
+    assert "play mutiny swapping anne_bonny for edward_low" not in texts(s)
+    s = play(s, "play barter on edward_low")
+    s = play(s, "play mutiny swapping anne_bonny for edward_low")
+    assert s.purses[0] == 0 and s.crews == [["edward_low"], ["anne_bonny"], []]
 
 
 # --- Commandeer ---------------------------------------------------------------------------
