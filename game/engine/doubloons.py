@@ -567,12 +567,19 @@ def _step_steal_doubloon(s, seat, st, target, discards, origin):
     _say(s, f"{_p(seat)} steals {_plural(n, 'doubloon')} from {_p(target)}.")
 
 
-def _step_steal_card(s, seat, st, target, discards, origin):
+def _cards_out_of_reach(s: State, target: int, empty: str) -> bool:
+    """Whether the target's hand can't be taken from: protected, or empty (the log says which)."""
     if protected(s, target, "cards"):
         _say(s, f"{_p(target)}'s cards are protected.")
-        return
+        return True
     if not s.hands[target]:
-        _say(s, f"{_p(target)} has no cards to steal.")
+        _say(s, empty)
+        return True
+    return False
+
+
+def _step_steal_card(s, seat, st, target, discards, origin):
+    if _cards_out_of_reach(s, target, f"{_p(target)} has no cards to steal."):
         return
     s.rng, i = rng.below(s.rng, len(s.hands[target]))
     code = s.hands[target].pop(i)
@@ -584,11 +591,7 @@ def _step_steal_card(s, seat, st, target, discards, origin):
 
 
 def _step_look_take_card(s, seat, st, target, discards, origin):
-    if protected(s, target, "cards"):
-        _say(s, f"{_p(target)}'s cards are protected.")
-        return
-    if not s.hands[target]:
-        _say(s, f"{_p(seat)} looks at {_p(target)}'s hand: it is empty.")
+    if _cards_out_of_reach(s, target, f"{_p(seat)} looks at {_p(target)}'s hand: it is empty."):
         return
     s.revealed += len(s.hands[target])
     _say(s, f"{_p(seat)} looks at {_p(target)}'s hand.")
