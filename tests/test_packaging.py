@@ -72,3 +72,12 @@ def test_every_package_is_installed_by_pyproject():
     found = {str(p.parent.relative_to(root)).replace("/", ".")
              for p in (root / "game").rglob("__init__.py")}
     assert found <= listed, f"add to pyproject.toml packages: {sorted(found - listed)}"
+
+
+def test_engine_data_files_are_shipped():
+    import tomllib
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "*.json" in data["game.engine"]
+    spec = (ROOT / "build" / "deckhand.spec").read_text()
+    assert '(ROOT / "game" / "engine").glob("*.json")' in spec
+    assert (ROOT / "game" / "engine" / "doubloons_cards.json").is_file()

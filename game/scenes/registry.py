@@ -9,6 +9,7 @@ SCENES = {
     "abandon_ship": ("game.scenes.abandon_ship", "AbandonShipScene"),
     "lamarckian_poker": ("game.scenes.lamarckian_poker", "LamarckianPokerScene"),
     "ships_and_sailors": ("game.scenes.ships_and_sailors", "ShipsAndSailorsScene"),
+    "doubloons": ("game.scenes.doubloons", "DoubloonsScene"),
 }
 
 

@@ -252,6 +252,8 @@ FULL_TABLES = {
                                   keep=lambda s: s.phase == lamarckian_poker.MARKING and s.alive[0]),
     # six seats in the middle of a hand: hands, a trick and won piles all on the table
     "ships_and_sailors": FullTable(seats=6, keep=lambda s: s.phase == ships_and_sailors.PLAY),
+    # six seats with crews hired, cards played and a Heave To! chain waiting
+    "doubloons": FullTable(seats=6, tries=12),
 }
 
 

@@ -11,7 +11,7 @@ from game.scenes.pass_and_play import Seat
 
 from .driver import frames
 
-GAMES = ("abandon_ship", "lamarckian_poker", "ships_and_sailors")
+GAMES = ("abandon_ship", "lamarckian_poker", "ships_and_sailors", "doubloons")
 
 
 def count_faces(app, monkeypatch) -> list:

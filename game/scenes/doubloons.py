@@ -1,0 +1,655 @@
+"""The Doubloons table: the other seats around the edge, the face-up pirates and the decks across
+the middle, the cards played this turn and the Heave To! chain below them, your crew, purse and
+hand at the bottom. Drawn from one seat's view.
+
+Play a card by dragging it to the table or onto a player (or click it and pick from the list,
+which says what each play does); hire by dragging a face-up pirate to your crew or clicking it;
+click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
+the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import doubloons as rules
+from ..engine.doubloons_cards import kind_of
+from ..ui import doubloons_art, theme
+from ..ui.fonts import font
+from ..ui.tween import ease_in_out_cubic
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
+from .dialogs import ResultScreen
+from .pass_and_play import PassAndPlayScene
+
+CREW = (60, 84)          # your crew and the cards played this turn
+SMALL = (46, 64)         # the other seats' crews
+COIN_SECONDS = 0.6
+REACT_PACE = 0.25        # a computer letting a play pass needs no long look
+MENU_ROW = 40
+LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
+
+assert doubloons_art.accepts("coin")  # the deck's art is registered by the import
+
+
+class FlyingCoin:
+    __slots__ = ("start", "end", "delay", "t")
+
+    def __init__(self, start, end, delay):
+        self.start, self.end, self.delay, self.t = start, end, delay, 0.0
+
+    def pos(self):
+        k = ease_in_out_cubic(min(1.0, max(0.0, (self.t - self.delay) / COIN_SECONDS)))
+        return (self.start[0] + (self.end[0] - self.start[0]) * k,
+                self.start[1] + (self.end[1] - self.start[1]) * k - 40 * k * (1 - k))
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + COIN_SECONDS
+
+
+class DoubloonsScene(PassAndPlayScene):
+    game_id = "doubloons"
+
+    def __init__(self, app, seed=None, options=None, seats=None):
+        self.coins: list[FlyingCoin] = []
+        self.purses_seen = None
+        self.menu: list = []          # (label, action text) offered by a click
+        self.menu_title = ""
+        self.menu_row = ButtonRow()
+        self.pinned: str | None = None
+        super().__init__(app, seed, options, seats)
+        self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
+        self.buttons = self.side_buttons(self.act_button)
+
+    # -- words ---------------------------------------------------------------
+    def words_of(self, text: str) -> str:
+        return self.words(rules.action_words(text))
+
+    def greeting(self) -> str:
+        return "First to 7 doubloons at the end of their own turn wins."
+
+    # -- placements ----------------------------------------------------------
+    def placements(self, view) -> dict:
+        out = {}
+        for (x, y), code in zip(self.hand_slots(len(view.hand), 10), view.hand):
+            lift = 16 if code == self.selected else 0
+            out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
+        for i, pid in enumerate(view.row):
+            if pid:
+                place = self.layout[f"row{i}"]
+                out[pid] = ((place.x, place.y), True, 5, self.card_size)
+        crew = self.layout["crew"]
+        for i, pid in enumerate(view.crews[self.viewer]):
+            out[pid] = ((crew.x + 120 + i * (CREW[0] + 8), crew.y + 8), True, 6, CREW)
+        for seat in range(view.seats):
+            if seat != self.viewer:
+                panel = self.panel_of(seat)
+                for i, pid in enumerate(view.crews[seat]):
+                    out[pid] = ((panel.x + 8 + i * (SMALL[0] + 4), panel.y + 78), True, 6, SMALL)
+        played = self.layout["played"]
+        spots = self.row(played.x + 10, played.y + 32, played.w - 20, CREW, len(view.played))
+        for i, ((x, y), code) in enumerate(zip(spots, view.played)):
+            out[code] = ((x, y), True, 20 + i, CREW)
+        chain = self.layout["chain"]
+        heaves = [p.card for p in view.pending[1:]]
+        for i, ((x, y), code) in enumerate(zip(self.row(chain.x + 10, chain.y + 32, chain.w - 20,
+                                                         CREW, len(heaves)), heaves)):
+            out[code] = ((x, y), True, 30 + i, CREW)
+        if view.discard:
+            place = self.layout["discard"]
+            out[view.discard[-1]] = ((place.x, place.y), True, 4, self.card_size)
+        return out
+
+    def deal_origin(self):
+        view = self.session.view(self.viewer)
+        deck = self.layout["deck"]
+        pirate_deck = self.layout["pirate_deck"]
+
+        def origin(code):
+            if code in rules.PIRATES:
+                return (pirate_deck.x, pirate_deck.y)
+            if view.turn != self.viewer and (code in view.played or code in view.discard):
+                panel = self.panel_of(view.turn)
+                return (panel.x + 20, panel.y + 20)
+            for p in view.pending[1:]:
+                if p.card == code and p.seat != self.viewer:
+                    panel = self.panel_of(p.seat)
+                    return (panel.x + 20, panel.y + 20)
+            return (deck.x, deck.y)
+        return origin
+
+    def retire_point(self):
+        discard = self.layout["discard"]
+        pirates = self.layout["pirate_deck"]
+
+        def home(code):
+            if code in rules.PIRATES:
+                return (pirates.x, pirates.y)
+            return None if code in self.session.view(self.viewer).discard else (discard.x, discard.y)
+        return home
+
+    def refresh(self, deal=False) -> None:
+        super().refresh(deal)
+        self.fly_coins()
+
+    def fly_coins(self) -> None:
+        """Coins fly between purses and the bank when doubloons change hands."""
+        purses = self.session.view(self.viewer).purses
+        before, self.purses_seen = self.purses_seen, purses
+        if before is None or len(before) != len(purses) or self.table.factor <= 0:
+            return
+        gains = [(p, purses[p] - before[p]) for p in range(len(purses)) if purses[p] > before[p]]
+        losses = [(p, before[p] - purses[p]) for p in range(len(purses)) if purses[p] < before[p]]
+        bank = self.layout["deck"].center
+        payers = [p for p, n in losses for _ in range(n)]
+        n = 0
+        for p, amount in gains:
+            for _ in range(amount):
+                src = self.purse_point(payers.pop(0)) if payers else bank
+                self.coins.append(FlyingCoin(src, self.purse_point(p), 0.12 * n))
+                n += 1
+        for p in payers:
+            self.coins.append(FlyingCoin(self.purse_point(p), bank, 0.12 * n))
+            n += 1
+
+    def purse_point(self, seat: int):
+        if seat == self.viewer:
+            me = self.layout["me"]
+            return (me.x + 30, me.y + 56)
+        panel = self.panel_of(seat)
+        return (panel.x + 24, panel.y + 52)
+
+    # -- moves -----------------------------------------------------------------
+    def my_turn(self, view) -> bool:
+        return self.accepts_moves() and view.phase == rules.PLAY
+
+    def can_drag(self, code: str) -> bool:
+        view = self.session.view(self.viewer)
+        return self.my_turn(view) and (code in view.hand or code in view.row)
+
+    def drop_zones(self) -> dict:
+        view = self.session.view(self.viewer)
+        zones = {"played": pygame.Rect(self.layout["played"].rect),
+                 "crew": pygame.Rect(self.layout["crew"].rect)}
+        for seat in range(view.seats):
+            if seat != self.viewer:
+                zones[f"seat{seat}"] = pygame.Rect(self.panel_of(seat).rect)
+        return zones
+
+    def plays_of(self, code: str) -> list:
+        """The legal actions that start from this card or pirate."""
+        legal = self.session.legal_actions() if self.accepts_moves() else []
+        if code in rules.PIRATES:
+            return [a for a in legal if a.kind in ("hire", "use") and a.card == code]
+        return [a for a in legal if a.kind == "play" and a.card == kind_of(code)]
+
+    def plays_for(self, code: str, zone: str) -> list:
+        """The legal actions dropping this card on `zone` could mean."""
+        plays = self.plays_of(code)
+        if zone.startswith("seat"):
+            plays = [a for a in plays if a.text.endswith(f"on seat {int(zone[4:]) + 1}")
+                     or f"on seat {int(zone[4:]) + 1} " in a.text]
+        elif zone == "crew":
+            plays = [a for a in plays if a.kind == "hire"]
+        elif zone == "played":
+            plays = [a for a in plays if a.kind == "play"]
+        return plays
+
+    def drop_action(self, code: str, zone: str):
+        plays = self.plays_for(code, zone)
+        if len(plays) == 1:
+            return plays[0].text, None
+        return None, None if plays else self.why_not(code)
+
+    def on_release(self, pos) -> None:
+        """A drop that could mean several plays (targets, discards) asks which, in words."""
+        d = self.drag
+        if d is not None and d.moving:
+            zone = self.zone_at(self.viewport.to_logical(pos))
+            plays = self.plays_for(d.sprite.code, zone) if zone else []
+            if len(plays) > 1:
+                self.drag = None
+                d.sprite.lift = False
+                self.slide_home(d)
+                self.open_menu(d.sprite.code, plays)
+                return
+        super().on_release(pos)
+
+    def why_not(self, code: str) -> str:
+        view = self.session.view(self.viewer)
+        if not self.my_turn(view):
+            return "Wait for your turn."
+        if code in view.row:
+            return f"{rules.name_of(code)} costs {view.prices[code]}: you have {view.purses[self.viewer]}."
+        if kind_of(code) == rules.HEAVE:
+            return "Heave To! is kept for cancelling another player's play."
+        if view.plays_left <= 0:
+            return "You have played 3 action cards this turn."
+        return f"{rules.name_of(code)} can't be played that way now."
+
+    def click(self, code: str) -> None:
+        view = self.session.view(self.viewer)
+        mine = code in view.hand or code in view.row or code in view.crews[self.viewer]
+        if not mine or not self.my_turn(view):
+            self.pinned = None if self.pinned == code else code
+            return
+        plays = self.plays_of(code)
+        if plays:
+            self.open_menu(code, plays)
+        else:
+            self.say(self.why_not(code), "error")
+
+    def open_menu(self, code: str, plays: list) -> None:
+        view = self.session.view(self.viewer)
+        card = rules.ACTIONS.get(kind_of(code)) or rules.PIRATES[code]
+        self.menu_title = f"{card.name}: {card.text}"
+        self.menu = [(self.label(a, view), a.text) for a in plays]
+        self.build_menu()
+
+    def label(self, a, view) -> str:
+        """An action in words, with what it will do where the words alone don't say."""
+        if a.kind == "hire":
+            cost = view.prices[a.card]
+            return self.words_of(a.text) + f" for {cost} doubloon{'s' if cost != 1 else ''}"
+        text = self.words_of(a.text)
+        card = rules.ACTIONS.get(a.card) or rules.PIRATES.get(a.card)
+        target = a.target[0] if isinstance(a.target, tuple) else None
+        if card is not None and card.has("replay_last") and view.last_card:
+            text += f": plays {rules.name_of(view.last_card)} again"
+        elif isinstance(target, int):
+            text += (f" ({view.purses[target]} doubloons, {view.hand_counts[target]} cards)")
+        elif isinstance(target, list):
+            text += f", paying {view.prices[target[1]]}"
+        return text
+
+    def looked(self) -> tuple:
+        """The cards of the viewer's private look (Spyglass, Francis Fernando, Me Hearties)."""
+        c = self.session.view(self.viewer).choice
+        return c.cards if c is not None and c.kind in ("take", "give", "spy") else ()
+
+    def build_menu(self) -> None:
+        lw, lh = self.viewport.logical
+        count = len(self.menu) + self.cancelable_menu()
+        extra = LOOK[1] + 16 if self.looked() else 0
+        top = max(20, (lh - 90 - extra - count * MENU_ROW) / 2)
+        buttons = []
+        for i, (label, text) in enumerate(self.menu):
+            buttons.append(Button(((lw - 560) / 2, top + extra + 70 + i * MENU_ROW, 560, MENU_ROW - 6),
+                                  label, lambda t=text: self.choose(t),
+                                  str(i + 1) if i < 9 else "", text_size=15))
+        if self.cancelable_menu():
+            buttons.append(Button(((lw - 560) / 2, top + extra + 70 + len(self.menu) * MENU_ROW, 560,
+                                   MENU_ROW - 6), "Cancel", self.close_menu, "Esc", text_size=15))
+        self.menu_row = ButtonRow(buttons)
+        self.menu_panel = ((lw - 600) / 2, top, 600, 84 + extra + count * MENU_ROW)
+
+    def build_prompt(self) -> None:
+        """The Heave To! question sits below the table, so the play and its chain stay in
+        sight; it is the same for every seat asked, whatever their hand."""
+        place = self.layout["prompt"]
+        w = (place.w - 60) / 2
+        y = place.y + place.h - 50
+        self.menu_row = ButtonRow([
+            Button((place.x + 20, y, w, 40), "Let it pass", lambda: self.choose(rules.LET_PASS.text),
+                   "N", text_size=16),
+            Button((place.x + 40 + w, y, w, 40), "Heave To!", lambda: self.choose(rules.HEAVE_TO.text),
+                   "H", text_size=16)])
+        self.menu_panel = place.rect
+
+    def cancelable_menu(self) -> bool:
+        return self.session.view(self.viewer).phase == rules.PLAY
+
+    def close_menu(self) -> None:
+        self.menu = []
+        self.menu_row = ButtonRow()
+
+    def choose(self, text: str) -> None:
+        self.close_menu()
+        self.selected = None
+        self.act(text)
+
+    def end_turn(self) -> None:
+        if self.my_turn(self.session.view(self.viewer)):
+            self.close_menu()
+            self.act(rules.END_TURN)
+
+    def act(self, action) -> bool:
+        self.pinned = None
+        return super().act(action)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        super().say(self.words(text), kind)   # the rules name players as {p0}, {p1}...
+
+    def describe(self, action_text: str) -> str:
+        """What just happened, as much as fits the status line (the log has it all)."""
+        text = super().describe(action_text)
+        width = self.layout["status"].w
+        if font(19).size(text)[0] <= width:
+            return text
+        last = self.words(self.session.view(self.viewer).log[-1])
+        while font(19).size(last + "…")[0] > width and len(last) > 10:
+            last = last[:-4]
+        return last if font(19).size(last)[0] <= width else last + "…"
+
+    # -- what the viewer must decide without a click ------------------------------
+    def decision_menu(self, view) -> None:
+        """A choice or a Heave To! question for the viewer opens its list by itself."""
+        if not self.accepts_moves() or self.table.busy:
+            return
+        if view.phase == rules.REACT and not self.menu:
+            self.menu_title = self.chain_words(view) + " Cancel it?"
+            self.menu = [("Let it pass", rules.LET_PASS.text), ("Heave To!", rules.HEAVE_TO.text)]
+            self.build_prompt()
+        elif view.phase == rules.CHOOSE and not self.menu:
+            c = view.choice
+            source = rules.name_of(c.card) if c.card else "Choose"
+            titles = {"take": "Take one card from this hand", "give": "Give one card away, keep the other",
+                      "spy": "Keep one card, put the rest back on top",
+                      "pirate": "Take a pirate into your crew", "effect": f"{source}: choose how"}
+            self.menu_title = titles[c.kind]
+            self.menu = [(self.words_of(a.text), a.text) for a in self.session.legal_actions()]
+            self.build_menu()
+        elif view.phase == rules.PLAY and self.menu and self.menu[0][1] == rules.LET_PASS.text:
+            self.close_menu()
+
+    def chain_words(self, view) -> str:
+        if not view.pending:
+            return ""
+        base = view.pending[0]
+        name = self.seats[base.seat].name
+        verb = "uses" if base.card is None else "plays"
+        text = f"{name} {verb} {self.words(rules.describe_play(base.source, base.target))}"
+        card = rules.ACTIONS.get(base.source)
+        if card is not None and card.has("replay_last") and view.last_card:
+            text += f", playing {rules.name_of(view.last_card)} again"
+        text += "."
+        for p in view.pending[1:]:
+            text += f" {self.seats[p.seat].name}: Heave To!"
+        return text
+
+    def update(self, dt: float) -> None:
+        for coin in self.coins:
+            coin.t += dt
+        self.coins = [c for c in self.coins if not c.done]
+        state = self.session.state
+        to_act = state.to_act
+        if (state.phase == rules.REACT and to_act is not None and self.seats[to_act].is_human
+                and self.app.top is self and not self.table.busy and not self.handing_off):
+            mode = self.session.options.get("ask_humans", "every")
+            if not rules.asks(self.session.view(to_act), to_act, mode):
+                self.act(rules.LET_PASS)   # not asked: the same for every hand
+                return
+        super().update(dt)
+        if self.thinking is not None or self.bot_choice is not None:
+            if state.phase == rules.REACT:
+                self.bot_wait = min(self.bot_wait, REACT_PACE)
+        if self.app.top is self and not self.handing_off:
+            self.decision_menu(self.session.view(self.viewer))
+
+    # -- input -------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if self.menu and self.menu_row.handle(event, self.viewport):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            sprite = self.table.sprite_at(self.viewport.to_logical(event.pos))
+            self.pinned = sprite.code if sprite and sprite.code != self.pinned else None
+            return
+        if self.menu and event.type == pygame.MOUSEBUTTONDOWN:
+            if self.cancelable_menu():
+                self.close_menu()
+            return
+        super().handle(event)
+
+    def on_key(self, event) -> None:
+        view = self.session.view(self.viewer)
+        key = event.key
+        if self.menu:
+            if key == pygame.K_ESCAPE and self.cancelable_menu():
+                self.close_menu()
+                return
+            if view.phase == rules.REACT and key in (pygame.K_n, pygame.K_h, pygame.K_RETURN,
+                                                     pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.choose(rules.HEAVE_TO.text if key == pygame.K_h else rules.LET_PASS.text)
+                return
+            if view.phase == rules.CHOOSE and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose(self.menu[0][1])
+                return
+            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.menu):
+                self.choose(self.menu[key - pygame.K_1][1])
+                return
+        if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and self.my_turn(view):
+            self.end_turn()
+        elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(view.hand):
+            self.click(view.hand[key - pygame.K_1])
+        else:
+            super().on_key(event)
+
+    def on_new_game(self) -> None:
+        super().on_new_game()
+        self.close_menu()
+        self.coins = []
+        self.purses_seen = None
+        self.pinned = None
+
+    def hand_off(self, seat: int) -> None:
+        self.close_menu()
+        super().hand_off(seat)
+
+    # -- the end -------------------------------------------------------------------
+    def show_result(self) -> None:
+        view = self.session.view(self.viewer)
+        winners = [self.seats[w].name for w in view.winners]
+        ranking = sorted(range(view.seats), key=lambda s: -view.purses[s])
+        lines = [f"{self.seats[s].name}: {view.purses[s]} doubloons" for s in ranking][:6]
+        lines.append(f"Deal #{self.session.seed}, {view.turn_no} turns")
+        won = any(self.seats[w].is_human for w in view.winners)
+        headline = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+        self.app.push(ResultScreen(self.app, self, won, headline, lines))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
+        for name, label, count, back in (("pirate_deck", "Pirates", view.pirate_deck_count, "back:pirate"),
+                                         ("deck", "Actions", view.deck_count, "back:action")):
+            place = self.layout[name]
+            if count:
+                for i in range(min(4, (count + 7) // 8)):
+                    surface.blit(art.face(back, w, h), vp.point(place.x - 2 * i, place.y - 2 * i))
+            else:
+                surface.blit(art.slot(w, h, "Empty"), vp.point(place.x, place.y))
+            draw_text(surface, vp, f"{label}: {count}", 13, (place.x + place.w / 2, place.y + place.h + 2),
+                      theme.INK_DIM, "midtop")
+        discard = self.layout["discard"]
+        if not view.discard:
+            surface.blit(art.slot(w, h, "Discard"), vp.point(discard.x, discard.y))
+        draw_text(surface, vp, f"Discard: {len(view.discard)}", 13,
+                  (discard.x + discard.w / 2, discard.y + discard.h + 2), theme.INK_DIM, "midtop")
+        for i, pid in enumerate(view.row):
+            place = self.layout[f"row{i}"]
+            if pid is None:
+                surface.blit(art.slot(w, h, ""), vp.point(place.x, place.y))
+            else:
+                draw_text(surface, vp, f"Hire: {view.prices[pid]}", 13,
+                          (place.x + place.w / 2, place.y + place.h + 2),
+                          theme.GOLD if view.prices[pid] < rules.PIRATES[pid].cost else theme.INK_DIM,
+                          "midtop", "bold")
+        self.draw_played(surface, view)
+        self.draw_chain(surface, view)
+        for seat in range(view.seats):
+            if seat == self.viewer:
+                self.draw_me(surface, view)
+            else:
+                self.draw_seat(surface, view, seat)
+        self.update_act_button(view)
+
+    def draw_played(self, surface, view) -> None:
+        vp = self.viewport
+        place = self.layout["played"]
+        draw_panel(surface, vp.rect(*place.rect), fill=(0, 0, 0, 60), edge=(80, 120, 96))
+        name = self.seats[view.turn].name
+        used = ", ".join(rules.name_of(p) for p in view.used)
+        text = f"{name}'s turn: {view.plays_left} of 3 plays left" + (f"  ·  used: {used}" if used else "")
+        for i, line in enumerate(wrap(text, vp.length(14), vp.length(place.w - 20))[:1]):
+            draw_text(surface, vp, line, 14, (place.x + 10, place.y + 8), theme.INK, face="bold")
+        if not view.played:
+            draw_text(surface, vp, "Drag a card here to play it", 14,
+                      (place.x + place.w / 2, place.y + 70), theme.INK_DIM, "midtop")
+
+    def draw_chain(self, surface, view) -> None:
+        vp = self.viewport
+        place = self.layout["chain"]
+        waiting = bool(view.pending)
+        draw_panel(surface, vp.rect(*place.rect), fill=(90, 20, 20, 150) if waiting else (0, 0, 0, 60),
+                   edge=theme.RED if waiting else (80, 120, 96))
+        if not waiting:
+            draw_text(surface, vp, "Heave To! chain: none", 14, (place.x + 10, place.y + 8), theme.INK_DIM)
+            return
+        state = "cancelled" if rules.cancelled(view.pending) else "stands"
+        draw_text(surface, vp, f"Waiting: the play {state}", 14, (place.x + 10, place.y + 8),
+                  theme.GOLD, face="bold")
+        if len(view.pending) == 1:  # the play itself lies in the played row; say what it is
+            for i, line in enumerate(wrap(self.chain_words(view), vp.length(13),
+                                          vp.length(place.w - 20))[:3]):
+                draw_text(surface, vp, line, 13, (place.x + 10, place.y + 34 + 20 * i), theme.INK)
+        asking = self.seats[view.to_act].name if view.to_act is not None else ""
+        draw_text(surface, vp, f"Asking {asking}" if asking else "", 13,
+                  (place.x + 10, place.y + place.h - 20), theme.INK)
+
+    def draw_seat(self, surface, view, seat) -> None:
+        vp = self.viewport
+        art = self.app.art
+        panel = self.panel_of(seat)
+        active = view.to_act == seat
+        turn = view.turn == seat
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        name = self.seats[seat].name + ("  ·  turn" if turn else "")
+        draw_text(surface, vp, name[:24], 16, (panel.x + 10, panel.y + 8),
+                  theme.GOLD if active else theme.INK, face="bold")
+        coin = vp.length(30)
+        surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, panel.y + 38))
+        draw_text(surface, vp, f"{view.purses[seat]}", 22, (panel.x + 46, panel.y + 40), theme.GOLD,
+                  face="bold")
+        cards = view.hand_counts[seat]
+        draw_text(surface, vp, f"{cards} card{'s' if cards != 1 else ''}", 14,
+                  (panel.x + panel.w - 10, panel.y + 44), theme.INK, "topright")
+        self.draw_guards(surface, view, seat, (panel.x + panel.w - 10, panel.y + 104), "topright")
+        draw_text(surface, vp, self.seats[seat].describe(), 11,
+                  (panel.x + panel.w - 8, panel.y + 128), theme.INK_DIM, "topright")
+
+    def draw_guards(self, surface, view, seat, pos, anchor="topleft") -> None:
+        doubloons, cards = view.protection[seat]
+        words = {(True, True): "Safe: all", (True, False): "Safe: doubloons",
+                 (False, True): "Safe: cards"}.get((doubloons, cards))
+        if words:
+            draw_text(surface, self.viewport, words, 12, pos, theme.GREEN, anchor)
+
+    def draw_me(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        me = self.layout["me"]
+        active = view.to_act == self.viewer
+        draw_panel(surface, vp.rect(*me.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        draw_text(surface, vp, self.seats[self.viewer].name[:20], 17, (me.x + 10, me.y + 8),
+                  theme.GOLD if active else theme.INK, face="bold")
+        coin = vp.length(36)
+        surface.blit(art.face("coin", coin, coin), vp.point(me.x + 12, me.y + 38))
+        draw_text(surface, vp, f"{view.purses[self.viewer]} of {rules.WIN}", 22, (me.x + 56, me.y + 44),
+                  theme.GOLD, face="bold")
+        self.draw_guards(surface, view, self.viewer, (me.x + 10, me.y + 84))
+        if view.notes:
+            note = self.words(view.notes[-1])
+            draw_text(surface, vp, wrap(note, vp.length(12), vp.length(me.w - 20))[0], 12,
+                      (me.x + 10, me.y + 106), theme.INK_DIM)
+        crew = self.layout["crew"]
+        draw_panel(surface, vp.rect(*crew.rect), fill=(0, 0, 0, 50), edge=(80, 120, 96))
+        draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
+        draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
+                  theme.INK_DIM)
+        draw_text(surface, vp, "Click one to use it", 12, (crew.x + 10, crew.y + 52), theme.INK_DIM)
+
+    def update_act_button(self, view) -> None:
+        self.act_button.enabled = self.my_turn(view) and not self.menu
+
+    def draw_overlay(self, surface, view) -> None:
+        vp = self.viewport
+        art = self.app.art
+        for code, sprite in self.table.sprites.items():
+            if code in view.disabled and not sprite.busy:
+                r = vp.rect(*sprite.pos, *sprite.size)
+                band = pygame.Rect(r.x, r.centery - vp.length(9), r.w, vp.length(18))
+                pygame.draw.rect(surface, (150, 30, 30), band)
+                draw_text(surface, vp, "Disabled", 11, (sprite.pos[0] + sprite.size[0] / 2,
+                                                        sprite.pos[1] + sprite.size[1] / 2),
+                          theme.INK, "center", "bold")
+            if code in view.used and not sprite.busy:
+                draw_text(surface, vp, "used", 11, (sprite.pos[0] + sprite.size[0] / 2,
+                                                    sprite.pos[1] + sprite.size[1] + 1),
+                          theme.INK_DIM, "midtop")
+        size = vp.length(26)
+        for c in self.coins:
+            if c.t >= c.delay:
+                x, y = c.pos()
+                surface.blit(art.face("coin", size, size), vp.point(x - 13, y - 13))
+        if self.menu:
+            self.draw_menu(surface, view)
+        else:
+            self.draw_tooltip(surface, view)
+
+    def draw_menu(self, surface, view) -> None:
+        vp = self.viewport
+        x, y, w, h = self.menu_panel
+        draw_panel(surface, vp.rect(x, y, w, h), fill=(10, 30, 22, 240))
+        if view.phase == rules.REACT:
+            line = wrap(self.menu_title, vp.length(16), vp.length(w - 30))
+            draw_text(surface, vp, " ".join(line[:1]), 16, (x + w / 2, y + 12), theme.GOLD, "midtop", "bold")
+            self.menu_row.draw(surface, vp)
+            return
+        lines = wrap(self.menu_title, vp.length(17), vp.length(w - 40))[:2]
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, 17, (x + w / 2, y + 14 + i * 24), theme.GOLD, "midtop", "bold")
+        if self.looked():
+            self.draw_looked(surface, self.looked(), (x, y + 60, w))
+        self.menu_row.draw(surface, vp)
+
+    def draw_looked(self, surface, cards, box) -> None:
+        """The cards of a private look, above the choices (this seat's view holds them)."""
+        vp = self.viewport
+        x, y, w = box
+        width = len(cards) * (LOOK[0] + 8) - 8
+        spots = self.row(x + max(20, (w - width) / 2), y, w - 40, LOOK, len(cards))
+        for (cx, cy), code in zip(spots, cards):
+            surface.blit(self.app.art.face(code, vp.length(LOOK[0]), vp.length(LOOK[1])),
+                         vp.point(cx, cy))
+
+    def draw_tooltip(self, surface, view) -> None:
+        code = self.pinned or self.hover_code
+        if not code or (self.drag and self.drag.moving):
+            return
+        card = rules.ACTIONS.get(kind_of(code)) or rules.PIRATES.get(code)
+        sprite = self.table.sprites.get(code)
+        if card is None or sprite is None or not sprite.face_up:
+            return
+        vp = self.viewport
+        lines = [card.name]
+        if card.cost is not None:
+            cost = view.prices.get(code, card.cost)
+            lines.append(f"Hire cost {cost}" + (f" (printed {card.cost}, Barter applied)"
+                                                if cost != card.cost else ""))
+            if code in view.disabled:
+                lines.append(f"Disabled until {self.seats[view.disabled[code]].name}'s turn")
+        lines += wrap(card.text, vp.length(15), vp.length(300))
+        if card.has("replay_last") and code not in rules.PIRATES:
+            last = view.last_card
+            lines.append(f"Now plays again: {rules.name_of(last)}" if last else "Nothing to play again yet")
+        w, h = 330, 20 + 22 * len(lines)
+        x = min(sprite.pos[0] + sprite.size[0] + 8, self.viewport.logical[0] - w - 10)
+        y = min(max(10, sprite.pos[1] - 10), self.viewport.logical[1] - h - 10)
+        if x < sprite.pos[0] + sprite.size[0] and x + w > sprite.pos[0]:
+            x = max(10, sprite.pos[0] - w - 8)
+        draw_panel(surface, vp.rect(x, y, w, h), fill=(10, 30, 22, 245))
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, 15, (x + 12, y + 10 + 22 * i),
+                      theme.GOLD if i == 0 else theme.INK, face="bold" if i == 0 else "sans")

@@ -1,0 +1,143 @@
+"""Doubloons with two humans and a computer, played through posted events: a Heave To! chain
+between the humans, the computer answering by itself, whole turns and the hand-off screens."""
+import pygame
+
+from game.engine import doubloons as rules
+from game.engine.doubloons_cards import kind_of
+from game.engine.session import Session
+from game.scenes.handoff import HandOffScreen
+from game.scenes.pass_and_play import Seat
+
+from .driver import click, drag, frames, key, settle
+
+SEATS = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "normal")]
+
+
+def stacked_deck(ann, bob, cpu, ann_draw):
+    """A full action deck dealing these kinds: Ann 3, Bob 4, Cpu 5, then Ann's draw."""
+    free = list(rules.ACTION_DECK)
+
+    def take(kind):
+        code = next(c for c in free if kind_of(c) == kind)
+        free.remove(code)
+        return code
+    top = [take(k) for k in [*ann, *bob, *cpu, ann_draw]]
+    return top + [c for c in free if kind_of(c) != rules.HEAVE] + \
+        [c for c in free if kind_of(c) == rules.HEAVE]
+
+
+def start(app, options=None):
+    app.settings.animation_speed = "instant"
+    app.start_game("doubloons", 5, options, seats=list(SEATS))
+    scene = app.top if not isinstance(app.top, HandOffScreen) else app.stack[-2]
+    deck = stacked_deck(["yo_ho_ho", "heave_to", "x_marks_the_spot"],
+                        ["heave_to", "heave_to", "pillage", "barter"],
+                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
+    scene.use_session(Session("doubloons", 3, 5, options, deck))
+    return scene
+
+
+def hand_to(app, scene, name):
+    """Wait for the hand-off screen for `name` and take the table."""
+    for _ in range(600):
+        if isinstance(app.top, HandOffScreen):
+            assert app.top.name == name, f"handed to {app.top.name}, expected {name}"
+            key(app, pygame.K_RETURN)
+            settle(app)
+            return
+        frames(app)
+    raise AssertionError(f"the table was never handed to {name}")
+
+
+def wait_for_human(app, scene, limit=3000):
+    for _ in range(limit):
+        if isinstance(app.top, HandOffScreen) or (app.top is scene and scene.accepts_moves()):
+            return
+        frames(app)
+    raise AssertionError("no human decision came")
+
+
+def centre(scene, code):
+    sprite = scene.table.sprites[code]
+    return (sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] + sprite.size[1] / 2)
+
+
+def test_a_heave_to_chain_between_two_humans_and_a_computer(app, monkeypatch):
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    assert scene.viewer == 0 and len(scene.session.view(0).hand) == 4
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    assert scene.session.state.phase == rules.REACT and scene.session.state.to_act == 1
+
+    shown = []
+    real_face = app.art.face
+    monkeypatch.setattr(app.art, "face", lambda code, *a: shown.append(code) or real_face(code, *a))
+    hand_to(app, scene, "Bob")                                  # Bob is asked: he cancels
+    assert not set(shown) & set(scene.session.state.hands[0]), "Ann's cards shown to Bob"
+    frames(app, 3)
+    assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
+    key(app, pygame.K_h)
+    wait_for_human(app, scene)                                  # the computer passes by itself
+    assert scene.session.actions[-1] == "let it pass" and scene.session.state.to_act == 0
+    hand_to(app, scene, "Ann")                                  # Ann answers on her own turn
+    frames(app, 3)
+    click(app, scene.menu_row.buttons[1].rect.center)           # Heave To! by mouse
+    assert [p["seat"] for p in scene.session.state.pending] == [0, 1, 0]
+    hand_to(app, scene, "Bob")
+    frames(app, 3)
+    key(app, pygame.K_n)                                        # "No" is one key
+    wait_for_human(app, scene)
+    state = scene.session.state
+    assert state.phase == rules.PLAY and state.purses[0] == 2   # even chain: Yo-ho-ho stands
+    assert sorted(kind_of(c) for c in state.discard) == ["heave_to", "heave_to"]
+    assert state.plays == 1
+
+    hand_to(app, scene, "Ann")
+    key(app, pygame.K_e)                                        # Ann ends her turn
+    hand_to(app, scene, "Bob")
+    assert scene.session.state.turn == 1
+    key(app, pygame.K_RETURN)                                   # Bob ends his turn
+    asked = 0
+    for _ in range(6000):          # the computer's whole turn: the humans are asked each play
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+        elif scene.accepts_moves() and scene.session.state.phase == rules.REACT:
+            asked += 1
+            key(app, pygame.K_n)
+        if scene.session.state.turn == 0:
+            break
+    assert scene.session.state.turn == 0 and scene.session.state.turn_no == 4
+    assert asked >= 2 and scene.session.state.purses[2] > 0
+    assert any(line.startswith("{p2}") for line in scene.session.state.log)
+
+
+def test_humans_not_asked_let_it_pass_without_a_hand_off(app):
+    scene = start(app, {"ask_humans": "never"})
+    hand_to(app, scene, "Ann")
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    for _ in range(600):
+        frames(app)
+        if scene.session.state.phase == rules.PLAY:
+            break
+    assert scene.session.state.purses[0] == 2 and not isinstance(app.top, HandOffScreen)
+    assert scene.session.actions[1:] == ["let it pass", "let it pass"]
+
+
+def test_a_card_with_targets_asks_whom_in_words(app):
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    deck = stacked_deck(["pillage", "heave_to", "x_marks_the_spot"],
+                        ["heave_to", "heave_to", "pillage", "barter"],
+                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
+    scene.use_session(Session("doubloons", 3, 5, None, deck))
+    hand_to(app, scene, "Ann")
+    pillage = next(c for c in scene.session.view(0).hand if kind_of(c) == "pillage")
+    drag(app, centre(scene, pillage), scene.drop_zones()["played"].center)
+    assert [label for label, _ in scene.menu] == ["Play Pillage on Bob (0 doubloons, 4 cards)",
+                                                  "Play Pillage on Cpu (0 doubloons, 5 cards)"]
+    assert scene.session.state.phase == rules.PLAY        # nothing happens before the choice
+    key(app, pygame.K_2)
+    assert scene.session.actions[-1] == "play pillage on seat 3"
