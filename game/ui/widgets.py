@@ -50,6 +50,7 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
              face="sans", smallest=11) -> pygame.Rect:
     """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
     limit = viewport.length(max_width)
+    text = printable(text)  # measured before drawing: a hostile name must not reach the font
     while size > smallest and font(viewport.length(size), face).size(text)[0] > limit:
         size -= 1
     f = font(viewport.length(size), face)
