@@ -13,6 +13,7 @@ import pygame
 
 from ..engine import doubloons as rules
 from ..engine.doubloons_cards import kind_of
+from ..text import printable
 from ..ui import doubloons_art, theme
 from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
@@ -326,11 +327,11 @@ class DoubloonsScene(PassAndPlayScene):
 
     def describe(self, action_text: str) -> str:
         """What just happened, as much as fits the status line (the log has it all)."""
-        text = super().describe(action_text)
+        text = printable(super().describe(action_text))  # measured as it will be drawn
         width = self.layout["status"].w
         if font(19).size(text)[0] <= width:
             return text
-        last = self.words(self.session.view(self.viewer).log[-1])
+        last = printable(self.words(self.session.view(self.viewer).log[-1]))
         while font(19).size(last + "…")[0] > width and len(last) > 10:
             last = last[:-4]
         return last if font(19).size(last)[0] <= width else last + "…"
@@ -574,7 +575,7 @@ class DoubloonsScene(PassAndPlayScene):
         draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
         draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
                   theme.INK_DIM)
-        draw_text(surface, vp, "Click one to use it", 12, (crew.x + 10, crew.y + 52), theme.INK_DIM)
+        fit_text(surface, vp, "Click to use", 12, (crew.x + 10, crew.y + 52), 102, theme.INK_DIM)
 
     def update_act_button(self, view) -> None:
         self.act_button.enabled = self.my_turn(view) and not self.menu
