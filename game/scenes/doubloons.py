@@ -13,15 +13,19 @@ import pygame
 
 from ..engine import doubloons as rules
 from ..engine.doubloons_cards import kind_of
+from ..text import printable
 from ..ui import doubloons_art, theme
 from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
-CREW = (60, 84)          # your crew and the cards played this turn
-SMALL = (46, 64)         # the other seats' crews
+CREW = (60, 84)          # the cards played this turn
+CHAIN = (54, 76)         # the Heave To! chain, between its heading and whom it asks
+MY_CREW = (56, 78)       # your crew, with room below for a "used" mark inside its panel
+SMALL = (42, 58)         # the other seats' crews, likewise
+USED_MARK = 14           # the height kept below a crew card for its "used" mark
 COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
@@ -79,21 +83,23 @@ class DoubloonsScene(PassAndPlayScene):
                 out[pid] = ((place.x, place.y), True, 5, self.card_size)
         crew = self.layout["crew"]
         for i, pid in enumerate(view.crews[self.viewer]):
-            out[pid] = ((crew.x + 120 + i * (CREW[0] + 8), crew.y + 8), True, 6, CREW)
+            out[pid] = ((crew.x + 120 + i * (MY_CREW[0] + 8), crew.y + 6), True, 6, MY_CREW)
         for seat in range(view.seats):
             if seat != self.viewer:
                 panel = self.panel_of(seat)
                 for i, pid in enumerate(view.crews[seat]):
-                    out[pid] = ((panel.x + 8 + i * (SMALL[0] + 4), panel.y + 78), True, 6, SMALL)
+                    out[pid] = ((panel.x + 8 + i * (SMALL[0] + 4), panel.y + panel.h - SMALL[1] - 6
+                                 - USED_MARK), True, 6, SMALL)
         played = self.layout["played"]
-        spots = self.row(played.x + 10, played.y + 32, played.w - 20, CREW, len(view.played))
+        spots = self.row(played.x + 10, played.y + played.h - CREW[1] - 4, played.w - 20, CREW,
+                         len(view.played))
         for i, ((x, y), code) in enumerate(zip(spots, view.played)):
             out[code] = ((x, y), True, 20 + i, CREW)
         chain = self.layout["chain"]
         heaves = [p.card for p in view.pending[1:]]
-        for i, ((x, y), code) in enumerate(zip(self.row(chain.x + 10, chain.y + 32, chain.w - 20,
-                                                         CREW, len(heaves)), heaves)):
-            out[code] = ((x, y), True, 30 + i, CREW)
+        for i, ((x, y), code) in enumerate(zip(self.row(chain.x + 10, chain.y + 30, chain.w - 20,
+                                                         CHAIN, len(heaves)), heaves)):
+            out[code] = ((x, y), True, 30 + i, CHAIN)
         if view.discard:
             place = self.layout["discard"]
             out[view.discard[-1]] = ((place.x, place.y), True, 4, self.card_size)
@@ -321,11 +327,11 @@ class DoubloonsScene(PassAndPlayScene):
 
     def describe(self, action_text: str) -> str:
         """What just happened, as much as fits the status line (the log has it all)."""
-        text = super().describe(action_text)
+        text = printable(super().describe(action_text))  # measured as it will be drawn
         width = self.layout["status"].w
         if font(19).size(text)[0] <= width:
             return text
-        last = self.words(self.session.view(self.viewer).log[-1])
+        last = printable(self.words(self.session.view(self.viewer).log[-1]))
         while font(19).size(last + "…")[0] > width and len(last) > 10:
             last = last[:-4]
         return last if font(19).size(last)[0] <= width else last + "…"
@@ -488,10 +494,12 @@ class DoubloonsScene(PassAndPlayScene):
         place = self.layout["played"]
         draw_panel(surface, vp.rect(*place.rect), fill=(0, 0, 0, 60), edge=(80, 120, 96))
         name = self.seats[view.turn].name
-        used = ", ".join(rules.name_of(p) for p in view.used)
-        text = f"{name}'s turn: {view.plays_left} of 3 plays left" + (f"  ·  used: {used}" if used else "")
-        for i, line in enumerate(wrap(text, vp.length(14), vp.length(place.w - 20))[:1]):
-            draw_text(surface, vp, line, 14, (place.x + 10, place.y + 8), theme.INK, face="bold")
+        fit_text(surface, vp, f"{name}'s turn: {view.plays_left} of 3 plays left", 14,
+                 (place.x + 10, place.y + 6), place.w - 20, theme.INK, face="bold")
+        if view.used:
+            used = ", ".join(rules.name_of(p) for p in view.used)
+            fit_text(surface, vp, f"Crew used: {used}", 12, (place.x + 10, place.y + 25), place.w - 20,
+                     theme.INK_DIM)
         if not view.played:
             draw_text(surface, vp, "Drag a card here to play it", 14,
                       (place.x + place.w / 2, place.y + 70), theme.INK_DIM, "midtop")
@@ -525,8 +533,8 @@ class DoubloonsScene(PassAndPlayScene):
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         name = self.seats[seat].name + ("  ·  turn" if turn else "")
-        draw_text(surface, vp, name[:24], 16, (panel.x + 10, panel.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
+        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8), panel.w - 20,
+                 theme.GOLD if active else theme.INK, face="bold")
         coin = vp.length(30)
         surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, panel.y + 38))
         draw_text(surface, vp, f"{view.purses[seat]}", 22, (panel.x + 46, panel.y + 40), theme.GOLD,
@@ -552,8 +560,8 @@ class DoubloonsScene(PassAndPlayScene):
         active = view.to_act == self.viewer
         draw_panel(surface, vp.rect(*me.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        draw_text(surface, vp, self.seats[self.viewer].name[:20], 17, (me.x + 10, me.y + 8),
-                  theme.GOLD if active else theme.INK, face="bold")
+        fit_text(surface, vp, self.seats[self.viewer].name, 17, (me.x + 10, me.y + 8), me.w - 20,
+                 theme.GOLD if active else theme.INK, face="bold")
         coin = vp.length(36)
         surface.blit(art.face("coin", coin, coin), vp.point(me.x + 12, me.y + 38))
         draw_text(surface, vp, f"{view.purses[self.viewer]} of {rules.WIN}", 22, (me.x + 56, me.y + 44),
@@ -561,14 +569,13 @@ class DoubloonsScene(PassAndPlayScene):
         self.draw_guards(surface, view, self.viewer, (me.x + 10, me.y + 84))
         if view.notes:
             note = self.words(view.notes[-1])
-            draw_text(surface, vp, wrap(note, vp.length(12), vp.length(me.w - 20))[0], 12,
-                      (me.x + 10, me.y + 106), theme.INK_DIM)
+            fit_text(surface, vp, note, 12, (me.x + 10, me.y + 106), me.w - 20, theme.INK_DIM)
         crew = self.layout["crew"]
         draw_panel(surface, vp.rect(*crew.rect), fill=(0, 0, 0, 50), edge=(80, 120, 96))
         draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
         draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
                   theme.INK_DIM)
-        draw_text(surface, vp, "Click one to use it", 12, (crew.x + 10, crew.y + 52), theme.INK_DIM)
+        fit_text(surface, vp, "Click to use", 12, (crew.x + 10, crew.y + 52), 102, theme.INK_DIM)
 
     def update_act_button(self, view) -> None:
         self.act_button.enabled = self.my_turn(view) and not self.menu

@@ -64,6 +64,19 @@ def test_the_abandon_ship_table_with_hostile_seat_names(app):
             key(app, pygame.K_l)
 
 
+def test_the_doubloons_table_with_hostile_seat_names(app):
+    app.settings.animation_speed = "instant"
+    seats = [Seat("a\x00b"), Seat("\ud800"), Seat("x" * 5000, "computer", "hard")]
+    app.start_game("doubloons", 5, None, seats=seats)
+    for _ in range(300):  # hand-offs, bots' moves, Heave To! questions, the log
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+        elif app.top is app.current_game():
+            key(app, pygame.K_n if app.top.menu else pygame.K_e)
+            key(app, pygame.K_l)
+
+
 def test_the_statistics_screen_with_hostile_strings(app, monkeypatch):
     data = stats.empty()
     players = [("a\x00b", "human"), ("\ud800", "computer")]
