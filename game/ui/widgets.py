@@ -51,7 +51,6 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
     text = printable(text)  # measured as it will be drawn
     limit = viewport.length(max_width)
-    text = printable(text)  # measured before drawing: a hostile name must not reach the font
     while size > smallest and font(viewport.length(size), face).size(text)[0] > limit:
         size -= 1
     f = font(viewport.length(size), face)
