@@ -21,7 +21,7 @@ import zlib
 from .. import pirate_rummy as pr
 
 NODES = 4000          # search nodes per partition
-SLICE = 150           # nodes between two yields
+SLICE = 60            # nodes between two yields (a slice stays within a frame's few ms)
 PLUNDER_LOOKS = 8     # plunder candidates weighed per turn
 _CACHE: dict = {}
 
