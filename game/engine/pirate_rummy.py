@@ -399,10 +399,10 @@ def _legal(s: State) -> list:
 
 
 def legal_actions(state: State) -> list:
+    """Every legal action; kept on the state so the `apply` that follows needn't list them again."""
     if state.winners:
         return []
-    if state._legal is None:
-        state._legal = _legal(state)
+    state._legal = _legal(state)
     return list(state._legal)
 
 
@@ -453,7 +453,8 @@ def apply(state: State, action) -> State:
     text = action.text if isinstance(action, Action) else action
     if not isinstance(text, str):
         raise IllegalAction("An action must be given as its text.")
-    legal = {a.text: a for a in legal_actions(state)}
+    legal = {a.text: a for a in (state._legal if state._legal is not None
+                                 else legal_actions(state))}
     a = legal.get(text)
     if a is None:
         raise IllegalAction(_why_illegal(state, text))
