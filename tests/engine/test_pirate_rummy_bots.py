@@ -70,3 +70,20 @@ def test_hard_beats_random_and_the_simple_heuristic():
         wins_greedy += (seat in s.winners) / len(s.winners)
     assert wins_random >= 2 * games / 4
     assert wins_greedy > games / 4
+
+
+def test_hard_takes_over_a_turn_someone_else_started():
+    """From a table rearranged at random mid-turn, the bot puts it right or resets, and the turn
+    ends without losing a card."""
+    r = random.Random(5)
+    for seed in range(6):
+        s = pr.new_game(4, seed)
+        for _ in range(40 + seed * 13):     # a few turns of random play, stopping mid-turn
+            s = pr.apply(s, r.choice(pr.legal_actions(s)))
+        seat, turns = s.to_act, s.turns
+        steps = 0
+        while not pr.is_over(s) and s.turns == turns:
+            legal = pr.legal_actions(s)
+            s = pr.apply(s, bots.finish(prb.hard().think(pr.view(s, seat), legal, r)))
+            steps += 1
+        assert steps < 80            # a short plan, never the long-turn guard

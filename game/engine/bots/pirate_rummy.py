@@ -23,6 +23,7 @@ from .. import pirate_rummy as pr
 NODES = 4000          # search nodes per partition
 SLICE = 60            # nodes between two yields (a slice stays within a frame's few ms)
 PLUNDER_LOOKS = 8     # plunder candidates weighed per turn
+MAX_MOVES = 400       # a turn this long ends (a plan never needs so many)
 _CACHE: dict = {}
 
 
@@ -101,9 +102,14 @@ class _Plan:
 
     def __init__(self, areas, hand, me):
         self.areas, self.hand, self.me, self.texts = areas, hand, me, []
+        self.before = []     # (table, hand) before each step: where the plan expects to be
+
+    def _note(self, text):
+        self.texts.append(text)
+        self.before.append((self.areas, self.hand))
 
     def plunder(self, card, victim):
-        self.texts.append(f"plunder {card} from seat {victim + 1}")
+        self._note(f"plunder {card} from seat {victim + 1}")
         self.areas = pr.plundered(self.areas, card, victim, self.me)
         ship = next(c for c in self.hand if c not in pr.NUMBER)
         self.hand = pr._without(self.hand, ship)
@@ -118,8 +124,8 @@ class _Plan:
         if card in self.hand:
             j = None if anchor is None else pr._find(area, anchor)
             meld = "a new meld" if j is None else pr._meld_text(area[j])
-            self.texts.append(f"play {card} to a new meld" if j is None
-                              else f"add {card} to {meld} of seat {seat + 1}")
+            self._note(f"play {card} to a new meld" if j is None
+                       else f"add {card} to {meld} of seat {seat + 1}")
             self.hand = pr._without(self.hand, card)
             self._set_area(seat, pr._put(area, card, j))
             return
@@ -127,13 +133,13 @@ class _Plan:
         if anchor is None:
             if len(area[src]) == 1:
                 return
-            self.texts.append(f"move {card} to a new meld of seat {seat + 1}")
+            self._note(f"move {card} to a new meld of seat {seat + 1}")
             self._set_area(seat, pr._put(pr._take(area, card), card, None))
             return
         if anchor in area[src]:
             return
         target = area[pr._find(area, anchor)]
-        self.texts.append(f"move {card} to {pr._meld_text(target)} of seat {seat + 1}")
+        self._note(f"move {card} to {pr._meld_text(target)} of seat {seat + 1}")
         area = pr._take(area, card)
         self._set_area(seat, pr._put(area, card, pr._find(area, anchor)))
 
@@ -167,27 +173,47 @@ class PirateRummyBot:
 
     def think(self, view, legal, rng: random.Random):
         texts = {a.text: a for a in legal}
-        key = (id(type(self)), self.rearrange, self.plunder, self.slip, view.seat, view.turns,
-               view.start_hand, view.start_areas)
+        if view.moves > MAX_MOVES:
+            return texts[pr.END.text]
+        plan = yield from self._cached(view, view.start_areas, view.start_hand, (), True)
+        step = self._next(plan, view.moves, view)
+        if step is None:      # the table is not where this turn's plan expected it
+            if pr.outcome_for_view(view).rolled_back and pr.RESET.text in texts:
+                return texts[pr.RESET.text]
+            plan = yield from self._cached(view, view.areas, view.hand, view.plunders, False)
+            step = self._next(plan, 0, view)
+        return texts.get(step) or texts[pr.END.text]
+
+    @staticmethod
+    def _next(plan, k, view):
+        """The plan's step `k` if the table and hand are where the plan expects them."""
+        steps, before = plan
+        if k < len(steps) and before[k] == (view.areas, view.hand):
+            return steps[k]
+        return None
+
+    def _cached(self, view, areas, hand, done, fresh):
+        key = (self.rearrange, self.others, self.plunder, self.slip, self.budget, view.seat,
+               view.turns, areas, hand, done, fresh)
         plan = _CACHE.get(key)
         if plan is None:
-            plan = yield from self._plan(view)
+            plan = yield from self._plan(view, areas, hand, done, fresh)
             if len(_CACHE) > 64:
                 _CACHE.clear()
             _CACHE[key] = plan
-        step = plan[view.moves] if view.moves < len(plan) else pr.END.text
-        return texts.get(step) or texts[pr.END.text]
+        return plan
 
-    def _plan(self, view):
+    def _plan(self, view, areas, hand, done, fresh):
+        """(steps, table and hand before each step) from `areas` and `hand`; `fresh` is the
+        turn's start (plunders are weighed then), else a plan from where the table is now."""
         me = view.seat
-        areas, hand = view.start_areas, view.start_hand
-        excused = pr.broken_cards(areas)
-        luck = random.Random(zlib.crc32(repr((view.turns, me, view.start_hand)).encode()))
+        excused = pr.broken_cards(areas) if fresh else view.excused
+        luck = random.Random(zlib.crc32(repr((view.turns, me, hand)).encode()))
         own = areas[me] if self.rearrange else ()
         budget = self.budget
         placed, melds = yield from _partition(hand, own, excused, budget)
         plunders = []
-        if self.plunder:
+        if self.plunder and fresh:
             plunders = yield from self._plunders(view, hand, own, excused, placed)
         plan = _Plan(areas, hand, me)
         for card, victim in plunders:
@@ -201,13 +227,13 @@ class PirateRummyBot:
                 plan.build(meld)
         if self.others:
             self._onto_others(plan, luck)
-        final = pr.end_turn_outcome(_Judge(plan, view))
-        hand_after = final.hand
-        if final.rolled_back:      # never expected; keep the table safe rather than lose cards
-            return ()
-        end = (pr.DISCARD_SHIPS.text if hand_after and all(c not in pr.NUMBER for c in hand_after)
-               else pr.END.text)
-        return tuple(plan.texts) + (end,)
+        final = pr.end_turn_outcome(_Judge(plan, view, done))
+        if final.rolled_back:      # never expected: rather keep the table as it is
+            plan = _Plan(areas, hand, me)
+            final = pr.end_turn_outcome(_Judge(plan, view, done))
+        ships_only = final.hand and all(c not in pr.NUMBER for c in final.hand)
+        plan._note(pr.DISCARD_SHIPS.text if ships_only else pr.END.text)
+        return tuple(plan.texts), tuple(plan.before)
 
     def _onto_others(self, plan, luck):
         changed = True
@@ -266,13 +292,13 @@ class PirateRummyBot:
 class _Judge:
     """The planned end of turn, shaped like a state for `end_turn_outcome`."""
 
-    def __init__(self, plan: _Plan, view):
+    def __init__(self, plan: _Plan, view, done):
         self.turn, self.areas = view.seat, plan.areas
         self.start_areas, self.start_hand = view.start_areas, view.start_hand
-        ships = iter(c for c in view.start_hand if c not in pr.NUMBER)
-        self.plunders = tuple((c, v, next(ships)) for c, v in
-                              ((t.split()[1], int(t.split()[-1]) - 1) for t in plan.texts
-                               if t.startswith("plunder")))
+        ships = [c for c in view.start_hand if c not in pr.NUMBER][len(done):]
+        new = [(t.split()[1], int(t.split()[-1]) - 1) for t in plan.texts
+               if t.startswith("plunder")]
+        self.plunders = tuple(done) + tuple((c, v, ship) for (c, v), ship in zip(new, ships))
         self.hands = tuple(plan.hand if p == view.seat else () for p in range(view.seats))
 
 
