@@ -177,10 +177,15 @@ class PirateRummyBot:
             return texts[pr.END.text]
         plan = yield from self._cached(view, view.start_areas, view.start_hand, (), True)
         step = self._next(plan, view.moves, view)
-        if step is None:      # the table is not where this turn's plan expected it
+        follow = ("follow", self.rearrange, self.plunder, self.slip, view.seat, view.turns)
+        if step is None and follow in _CACHE:     # a plan made from the table mid-turn
+            plan, first = _CACHE[follow]
+            step = self._next(plan, view.moves - first, view)
+        if step is None:      # the table is not where any plan of this turn expected it
             if pr.outcome_for_view(view).rolled_back and pr.RESET.text in texts:
                 return texts[pr.RESET.text]
             plan = yield from self._cached(view, view.areas, view.hand, view.plunders, False)
+            _CACHE[follow] = (plan, view.moves)
             step = self._next(plan, 0, view)
         return texts.get(step) or texts[pr.END.text]
 
