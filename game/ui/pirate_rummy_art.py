@@ -123,11 +123,9 @@ def _ship(code, width, height):
 
 def render(code, width, height, four_colour=False):
     if code in pr.NUMBER and code.startswith("p"):
-        plain = code[1:].rstrip("*")
-        std = plain[:-1] + plain[-1]
-        std = "A" + plain[-1] if plain.startswith("A") else std
+        plain = code[1:].rstrip("*")       # the standard card it is: 'p10H*' -> '10H'
         colour = cardart.suit_colour(plain[-1], four_colour)
-        return cardart._render_face(std, width, height, colour)
+        return cardart._render_face(plain, width, height, colour)
     if code in pr.NUMBER:
         return _number(code, width, height)
     return _ship(code, width, height)
