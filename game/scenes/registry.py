@@ -8,6 +8,7 @@ SCENES = {
     "bogey": ("game.scenes.bogey", "BogeyScene"),
     "abandon_ship": ("game.scenes.abandon_ship", "AbandonShipScene"),
     "lamarckian_poker": ("game.scenes.lamarckian_poker", "LamarckianPokerScene"),
+    "pirate_rummy": ("game.scenes.pirate_rummy", "PirateRummyScene"),
 }
 
 
