@@ -785,3 +785,10 @@ def _check_turn_record(s: State) -> None:
 
 def _others(hands: tuple, turn: int) -> tuple:
     return tuple(c for p, h in enumerate(hands) if p != turn for c in h)
+
+
+def all_cards(state: State) -> tuple:
+    """Every card of the game wherever it is: deck, discards, hands and areas."""
+    s = state
+    return (s.deck + s.discards + tuple(c for hand in s.hands for c in hand)
+            + tuple(c for area in s.areas for meld in area for c in meld))
