@@ -71,6 +71,7 @@ class PirateRummyScene(PassAndPlayScene):
     def __init__(self, app, seed=None, options=None, seats=None):
         self.sort_key = by_colour
         self._geometry = None
+        self._legal = None
         super().__init__(app, seed, options, seats)
         end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.reset_button = self.layout_button("reset", "Reset turn", self.reset_turn, "R",
@@ -122,6 +123,12 @@ class PirateRummyScene(PassAndPlayScene):
         result = (out, zones, where)
         self._geometry = (key, result)
         return result
+
+    def legal_texts(self) -> set:
+        key = (len(self.session.states), id(self.session.state))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, super().legal_texts())
+        return self._legal[1]
 
     def placements(self, view) -> dict:
         return self.geometry()[0]
