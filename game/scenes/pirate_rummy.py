@@ -209,13 +209,13 @@ class PirateRummyScene(PassAndPlayScene):
             return
         parts = []
         if outcome.rolled_back:
-            names = "; ".join(rules.meld_words(m) for _, m in outcome.faulty[:3])
+            names = "; ".join(rules.meld_words(m) for _, m in outcome.faulty[:2])
             parts.append(f"Your business leaves {len(outcome.faulty)} illegitimate "
                          f"meld{'s' if len(outcome.faulty) > 1 else ''} ({names}): the table "
                          "goes back to how it was after your draw, plunders kept.")
         if outcome.picked_up:
-            cards = ", ".join(rules.card_words(c) for c in outcome.picked_up[:8])
-            more = "…" if len(outcome.picked_up) > 8 else ""
+            cards = ", ".join(rules.card_words(c) for c in outcome.picked_up[:6])
+            more = "…" if len(outcome.picked_up) > 6 else ""
             parts.append(f"You pick up {len(outcome.picked_up)} loose "
                          f"card{'s' if len(outcome.picked_up) > 1 else ''}: {cards}{more}.")
         self.app.push(ConfirmDialog(self.app, "End your turn?", " ".join(parts),

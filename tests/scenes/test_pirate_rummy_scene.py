@@ -115,3 +115,15 @@ def test_click_to_move_and_the_sort_button(app):
     assert scene.selected == "r1"
     scene.put_selected("area:0")
     assert scene.session.actions[-1] == "play r1 to a new meld"
+
+
+def test_a_crowded_area_shrinks_its_cards_and_stays_inside_its_place():
+    from game.scenes.pirate_rummy import LARGEST, arrange
+    few = [("r1", "r2", "r3")]
+    many = [tuple(f"{c}{n}" for n in range(10)) for c in "rygb"] * 3
+    (w_few, _), _ = arrange(few, 20, 40, 246, 254)
+    (w_many, h_many), spots = arrange(many, 20, 40, 246, 254)
+    assert w_few == LARGEST and w_many < w_few
+    for meld in spots:
+        for x, y in meld:
+            assert 20 <= x and x + w_many <= 20 + 246 + 0.5 and 40 <= y and y + h_many <= 40 + 254
