@@ -152,7 +152,7 @@ class PirateRummyScene(PassAndPlayScene):
         """(seat, meld index or None, card or None) a zone stands for."""
         kind, _, rest = zone.partition(":")
         if kind == "card":
-            seat, j = self.geometry()[2][rest]
+            seat, j = self.geometry()[2].get(rest, (None, None))
             return seat, j, rest
         if kind == "meld":
             seat, j = rest.split(":")
@@ -165,6 +165,8 @@ class PirateRummyScene(PassAndPlayScene):
         if code not in where:
             return None, None
         seat, j, card = self.target_of(zone)
+        if not isinstance(seat, int):
+            return None, None
         me = view.seat
         source, source_meld = where[code]
         if source == "hand":
@@ -187,7 +189,10 @@ class PirateRummyScene(PassAndPlayScene):
         return f"move {code} to {meld_text(view.areas[seat][j])} of seat {seat + 1}", None
 
     def click(self, code: str) -> None:
-        if self.selected and code != self.selected:
+        where = self.geometry()[2].get(code)
+        if where is None:
+            return
+        if self.selected and code != self.selected and where[0] != "hand":
             self.put_selected(f"card:{code}")
             return
         self.select(code, self.prompt_for(code))

@@ -127,3 +127,11 @@ def test_a_crowded_area_shrinks_its_cards_and_stays_inside_its_place():
     for meld in spots:
         for x, y in meld:
             assert 20 <= x and x + w_many <= 20 + 246 + 0.5 and 40 <= y and y + h_many <= 40 + 254
+
+
+def test_clicks_on_another_hand_card_or_the_discards_change_nothing_on_the_table(app):
+    scene = start(app)
+    scene.click("r1")
+    scene.click("r2")  # another hand card: it is picked up instead
+    assert scene.selected == "r2" and scene.session.actions[-1] == "end turn"
+    assert scene.drop_action("r2", "card:nonexistent") == (None, None)
