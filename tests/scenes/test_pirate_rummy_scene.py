@@ -8,7 +8,7 @@ from game.scenes.dialogs import ConfirmDialog
 from game.scenes.handoff import HandOffScreen
 from game.scenes.pass_and_play import Seat
 
-from .driver import drag, frames, key
+from .driver import drag, frames, key, post, to_window
 
 SEATS = [Seat("Anna"), Seat("Ben", "computer", "easy"), Seat("Cora", "computer", "easy")]
 ANNA = ["r1", "r2", "r3", "r4", "b5", "g5", "y5", "ship1", "ship2"]
@@ -66,6 +66,9 @@ def test_melds_business_plunder_and_the_end_of_a_turn(app):
     # business inside the area: a card out to a meld of its own, and back onto the run
     assert drag_card(app, scene, "r4", me) == ["move r4 to a new meld of seat 1"]
     assert scene.session.view(0).faults[0][1] is not None  # a lone card is outlined
+    post(pygame.MOUSEMOTION, pos=to_window(app, grip(scene, "r4")), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert scene.hovered_fault() == "only 1 card: a run or set needs 3 or more"
     assert drag_card(app, scene, "r4", grip(scene, "r1")) == ["move r4 to [r1 r2 r3] of seat 1"]
 
     # a plunder: a ship from the hand onto Ben's 3
