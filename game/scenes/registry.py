@@ -10,6 +10,7 @@ SCENES = {
     "lamarckian_poker": ("game.scenes.lamarckian_poker", "LamarckianPokerScene"),
     "ships_and_sailors": ("game.scenes.ships_and_sailors", "ShipsAndSailorsScene"),
     "doubloons": ("game.scenes.doubloons", "DoubloonsScene"),
+    "pirate_rummy": ("game.scenes.pirate_rummy", "PirateRummyScene"),
 }
 
 

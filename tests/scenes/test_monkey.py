@@ -55,7 +55,8 @@ def full_deck(session) -> list:
 def assert_all_cards_once(session):
     own = getattr(session.rules, "all_cards", None)
     if own is not None:  # a deck of its own: its rules say where every card is
-        assert sorted(own(session.state)) == sorted(session.rules.ALL_CARDS), session.game_id
+        deck_of = getattr(session.rules, "deck_of", lambda options: session.rules.ALL_CARDS)
+        assert sorted(own(session.state)) == sorted(deck_of(session.options)), session.game_id
         return
     own = getattr(session.rules, "cards_held", None)  # a deck of its own says where its cards are
     held = sorted(own(session.state) if own else card_codes(session.rules.to_json(session.state)))

@@ -1,0 +1,329 @@
+"""The Pirate Rummy table: every player's area as rows of melds (the others along the top,
+yours in the middle), your hand at the bottom, the deck and the discarded ships on the right.
+
+A drop means one small engine action: a hand card onto a meld adds it, onto your area's free
+space starts a meld; a meld card onto another meld of its area moves it, onto the area's free
+space starts a new meld there; a pirate ship onto another player's card plunders it."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine import pirate_rummy as rules
+from ..ui import pirate_rummy_art, theme
+from ..ui.widgets import draw_panel, draw_text
+from .dialogs import ConfirmDialog, ResultScreen
+from .pass_and_play import PassAndPlayScene
+
+assert pirate_rummy_art.accepts("ship1")  # the deck's art is registered by the import
+
+HEADER = 28          # an area's name line
+PAD = 8
+LARGEST = 60         # widest card in an area; an area too full shrinks its cards
+SMALLEST = 16
+OVERLAP = 0.42       # the part of a card left showing under the next card of its meld
+
+
+def meld_text(meld) -> str:
+    return "[" + " ".join(meld) + "]"
+
+
+def by_colour(card: str) -> tuple:
+    if rules.is_ship(card):
+        return (1, 0, 0, card)
+    return (0, rules._COLOUR_ORDER[rules.COLOUR[card]], rules.NUMBER[card], card)
+
+
+def by_number(card: str) -> tuple:
+    return (1 if rules.is_ship(card) else 0,) + rules.card_key(card)
+
+
+def arrange(melds, x, y, w, h):
+    """Rows of melds inside (x, y, w, h): the largest card size at which they all fit.
+    Returns (card size, [[(x, y) per card] per meld])."""
+    for width in range(LARGEST, SMALLEST - 1, -2):
+        size = (width, round(width * 1.4))
+        spots = flow(melds, x, y, w, size)
+        if spots is not None and all(py + size[1] <= y + h for meld in spots for _, py in meld):
+            return size, spots
+    size = (SMALLEST, round(SMALLEST * 1.4))
+    return size, flow(melds, x, y, w, size, squeeze=True)
+
+
+def flow(melds, x, y, w, size, squeeze=False):
+    cw, ch = size
+    gap = max(6, cw // 3)
+    cx, cy, out = x, y, []
+    rows = 0
+    for meld in melds:
+        n = len(meld)
+        step = cw * OVERLAP if n < 2 else min(cw * OVERLAP, (w - cw) / (n - 1))
+        span = cw + (n - 1) * step
+        if cx > x and cx + span > x + w:
+            cx, cy, rows = x, cy + ch + 8, rows + 1
+        out.append([(cx + i * step, cy) for i in range(n)])
+        cx += span + gap
+    return out
+
+
+class PirateRummyScene(PassAndPlayScene):
+    game_id = "pirate_rummy"
+
+    def __init__(self, app, seed=None, options=None, seats=None):
+        self.sort_key = by_colour
+        self._geometry = None
+        self._legal = None
+        super().__init__(app, seed, options, seats)
+        end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
+        self.reset_button = self.layout_button("reset", "Reset turn", self.reset_turn, "R",
+                                               text_size=16)
+        self.sort_button = self.layout_button("sort", "Sort by number", self.toggle_sort, "S",
+                                              text_size=15)
+        self.ships_button = self.layout_button("ships", "Discard ships", self.discard_ships,
+                                               "D", text_size=15)
+        self.end_button = end
+        self.buttons = self.side_buttons(end)
+        self.buttons.buttons[1:1] = [self.reset_button, self.sort_button, self.ships_button]
+
+    # -- where everything is -------------------------------------------------
+    def geometry(self):
+        """(placements, zones, where) for the table as it stands: where maps a card to
+        ("hand", None) or (seat, meld index)."""
+        key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key, self.selected)
+        if self._geometry and self._geometry[0] == key:
+            return self._geometry[1]
+        view = self.session.view(self.viewer)
+        out, zones, where = {}, {}, {}
+        hand = sorted(view.hand, key=self.sort_key)
+        for i, ((x, y), code) in enumerate(zip(self.hand_slots(len(hand)), hand)):
+            lift = 18 if code == self.selected else 0
+            out[code] = ((x, y - lift), True, 200 + i, self.card_size)
+            where[code] = ("hand", None)
+        meld_zones, area_zones = {}, {}
+        for seat in range(view.seats):
+            panel = self.panel_of(seat)
+            melds = view.areas[seat]
+            size, spots = arrange(melds, panel.x + PAD, panel.y + HEADER, panel.w - 2 * PAD,
+                                  panel.h - HEADER - PAD)
+            for j, (meld, places) in enumerate(zip(melds, spots)):
+                for k, (code, (x, y)) in enumerate(zip(meld, places)):
+                    out[code] = ((x, y), True, 20 + k, size)
+                    where[code] = (seat, j)
+                for code, (x, y) in reversed(list(zip(meld, places))):  # the top card first
+                    zones[f"card:{code}"] = pygame.Rect(round(x), round(y), *size)
+                left, top = places[0]
+                right = places[-1][0] + size[0]
+                meld_zones[f"meld:{seat}:{j}"] = pygame.Rect(round(left) - 3, round(top) - 3,
+                                                             round(right - left) + 6, size[1] + 6)
+            area_zones[f"area:{seat}"] = pygame.Rect(panel.rect)
+        if view.discards:
+            place = self.layout["discard"]
+            out[view.discards[-1]] = ((place.x, place.y), True, 5, self.card_size)
+        zones.update(meld_zones)
+        zones.update(area_zones)
+        result = (out, zones, where)
+        self._geometry = (key, result)
+        return result
+
+    def legal_texts(self) -> set:
+        key = (len(self.session.states), id(self.session.state))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, super().legal_texts())
+        return self._legal[1]
+
+    def placements(self, view) -> dict:
+        return self.geometry()[0]
+
+    def drop_zones(self) -> dict:
+        return self.geometry()[1]
+
+    def deal_origin(self):
+        deck = self.layout["deck"]
+        return lambda code: (deck.x, deck.y)
+
+    def retire_point(self):
+        place = self.layout["discard"]
+        return lambda code: (place.x, place.y)
+
+    # -- drops and clicks ------------------------------------------------------
+    def can_drag(self, code: str) -> bool:
+        return code in self.geometry()[2]  # a hand card of the viewer, or a card in an area
+
+    def target_of(self, zone: str):
+        """(seat, meld index or None, card or None) a zone stands for."""
+        kind, _, rest = zone.partition(":")
+        if kind == "card":
+            seat, j = self.geometry()[2].get(rest, (None, None))
+            return seat, j, rest
+        if kind == "meld":
+            seat, j = rest.split(":")
+            return int(seat), int(j), None
+        return int(rest), None, None
+
+    def drop_action(self, code: str, zone: str):
+        view = self.session.view(self.viewer)
+        where = self.geometry()[2]
+        if code not in where:
+            return None, None
+        seat, j, card = self.target_of(zone)
+        if not isinstance(seat, int):
+            return None, None
+        me = view.seat
+        source, source_meld = where[code]
+        if source == "hand":
+            if rules.is_ship(code):
+                if card is not None and seat != me:
+                    return f"plunder {card} from seat {seat + 1}", None
+                return None, "A pirate ship plunders: drop it on a card in another player's area."
+            if j is not None:
+                return f"add {code} to {meld_text(view.areas[seat][j])} of seat {seat + 1}", None
+            if seat == me:
+                return f"play {code} to a new meld", None
+            return None, "A new meld starts in your own area."
+        if seat != source:
+            return None, ("Cards move only inside one area; take a card from another area "
+                          "by plundering it with a pirate ship.")
+        if j == source_meld:
+            return None, None
+        if j is None:
+            return f"move {code} to a new meld of seat {seat + 1}", None
+        return f"move {code} to {meld_text(view.areas[seat][j])} of seat {seat + 1}", None
+
+    def click(self, code: str) -> None:
+        where = self.geometry()[2].get(code)
+        if where is None:
+            return
+        if self.selected and code != self.selected and where[0] != "hand":
+            self.put_selected(f"card:{code}")
+            return
+        self.select(code, self.prompt_for(code))
+
+    def prompt_for(self, code: str) -> str:
+        if self.geometry()[2][code][0] != "hand":
+            return "Click another meld of that area, or its free space to start a new meld."
+        if rules.is_ship(code):
+            return "Click a card in another player's area to plunder it."
+        return "Click a meld to add the card, or your area's free space to start a meld."
+
+    # -- the buttons -----------------------------------------------------------
+    def end_turn(self) -> None:
+        if not self.accepts_moves():
+            return
+        outcome = rules.outcome_for_view(self.session.view(self.viewer))
+        if not (outcome.rolled_back or outcome.picked_up):
+            self.act(rules.END.text)
+            return
+        parts = []
+        if outcome.rolled_back:
+            names = "; ".join(rules.meld_words(m) for _, m in outcome.faulty[:2])
+            parts.append(f"Your business leaves {len(outcome.faulty)} illegitimate "
+                         f"meld{'s' if len(outcome.faulty) > 1 else ''} ({names}): the table "
+                         "goes back to how it was after your draw, plunders kept.")
+        if outcome.picked_up:
+            cards = ", ".join(rules.card_words(c) for c in outcome.picked_up[:6])
+            more = "…" if len(outcome.picked_up) > 6 else ""
+            parts.append(f"You pick up {len(outcome.picked_up)} loose "
+                         f"card{'s' if len(outcome.picked_up) > 1 else ''}: {cards}{more}.")
+        self.app.push(ConfirmDialog(self.app, "End your turn?", " ".join(parts),
+                                    lambda: self.act(rules.END.text), yes="End turn"))
+
+    def reset_turn(self) -> None:
+        if self.accepts_moves():
+            self.act(rules.RESET.text)
+
+    def discard_ships(self) -> None:
+        if self.accepts_moves():
+            self.act(rules.DISCARD_SHIPS.text)
+
+    def toggle_sort(self) -> None:
+        self.sort_key = by_number if self.sort_key is by_colour else by_colour
+        self.sort_button.text = ("Sort by colour" if self.sort_key is by_number
+                                 else "Sort by number")
+        self.refresh()
+
+    def on_key(self, event) -> None:
+        actions = {pygame.K_e: self.end_turn, pygame.K_r: self.reset_turn,
+                   pygame.K_s: self.toggle_sort, pygame.K_d: self.discard_ships}
+        if event.key in actions:
+            actions[event.key]()
+        else:
+            super().on_key(event)
+
+    def act(self, action) -> bool:
+        self.selected = None
+        return super().act(action)
+
+    def show_result(self) -> None:
+        view = self.session.view(self.viewer)
+        winners = [self.seats[w].name for w in view.winners]
+        headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+                    if winners else "Nobody wins")
+        ranking = sorted(range(view.seats), key=lambda s: view.hand_counts[s])
+        lines = [f"{self.seats[s].name}: {view.hand_counts[s]} cards in hand" for s in ranking]
+        lines.append(f"Deal #{self.session.seed}")
+        won = any(self.seats[w].is_human for w in view.winners)
+        self.app.push(ResultScreen(self.app, self, won, headline, lines))
+
+    # -- drawing -------------------------------------------------------------
+    def draw_table(self, surface, view) -> None:
+        vp = self.viewport
+        deck = self.layout["deck"]
+        if view.deck_count:
+            self.draw_pile(surface, "deck", view.deck_count, per_layer=15)
+        else:
+            surface.blit(self.app.art.slot(vp.length(deck.w), vp.length(deck.h), "Empty"),
+                         vp.point(deck.x, deck.y))
+        draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x, deck.y - 24),
+                  theme.INK_DIM)
+        discard = self.layout["discard"]
+        if not view.discards:
+            surface.blit(self.app.art.slot(vp.length(discard.w), vp.length(discard.h), ""),
+                         vp.point(discard.x, discard.y))
+        draw_text(surface, vp, f"Discards: {len(view.discards)}", 15,
+                  (discard.x, discard.y - 24), theme.INK_DIM)
+        draw_text(surface, vp, f"Round {view.round}", 15, (discard.x, discard.y + discard.h + 8),
+                  theme.INK_DIM)
+        for seat in range(view.seats):
+            self.draw_area(surface, view, seat)
+        self.update_buttons(view)
+
+    def draw_area(self, surface, view, seat) -> None:
+        vp = self.viewport
+        panel = self.panel_of(seat)
+        active = view.to_act == seat
+        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        name = "Your area" if seat == self.viewer else self.seats[seat].name
+        count = view.hand_counts[seat]
+        draw_text(surface, vp, name, 15, (panel.x + 10, panel.y + 6),
+                  theme.GOLD if active else theme.INK, face="bold")
+        draw_text(surface, vp, f"{count} in hand", 14, (panel.x + panel.w - 10, panel.y + 7),
+                  theme.INK_DIM, "topright")
+        zones = self.drop_zones()
+        for j, fault in enumerate(view.faults[seat]):
+            if fault is not None:
+                r = vp.rect(*zones[f"meld:{seat}:{j}"])
+                pygame.draw.rect(surface, theme.RED, r, width=max(2, vp.length(3)),
+                                 border_radius=vp.length(6))
+
+    def update_buttons(self, view) -> None:
+        mine = self.accepts_moves()
+        legal = self.legal_texts() if mine else set()
+        self.end_button.enabled = mine
+        self.reset_button.enabled = rules.RESET.text in legal
+        self.ships_button.enabled = rules.DISCARD_SHIPS.text in legal
+
+    def hovered_fault(self) -> str | None:
+        where = self.geometry()[2].get(self.hover_code or "")
+        if where is None or where[0] == "hand":
+            return None
+        seat, j = where
+        return self.session.view(self.viewer).faults[seat][j]
+
+    def draw_status(self, surface) -> None:
+        fault = None if self.drag else self.hovered_fault()
+        if fault is None:
+            super().draw_status(surface)
+            return
+        place = self.layout["status"]
+        draw_text(surface, self.viewport, f"Outlined in red: {fault}", 19,
+                  (place.x + place.w / 2, place.y + place.h / 2), theme.RED, "center", "bold")

@@ -1,0 +1,140 @@
+"""Pirate Rummy at the table, played with real mouse drags: a meld started and built, cards
+moved inside an area, a plunder, a refused drop, the end of a turn, and the computers' turns."""
+import pygame
+
+from game.engine import pirate_rummy as rules
+from game.engine.session import Session
+from game.scenes.dialogs import ConfirmDialog
+from game.scenes.handoff import HandOffScreen
+from game.scenes.pass_and_play import Seat
+
+from .driver import drag, frames, key, post, to_window
+
+SEATS = [Seat("Anna"), Seat("Ben", "computer", "easy"), Seat("Cora", "computer", "easy")]
+ANNA = ["r1", "r2", "r3", "r4", "b5", "g5", "y5", "ship1", "ship2"]
+BEN = ["g1", "g2", "g3"]
+
+
+def stacked_deck() -> list:
+    rest = [c for c in rules.DECKS["uno"] if c not in ANNA + BEN]
+    anna = ANNA + rest[:6]
+    ben = BEN + rest[6:18]
+    return anna + ben + rest[18:]
+
+
+def start(app):
+    """Anna's second turn: Ben has laid the run g1-g2-g3 in his area."""
+    app.settings.animation_speed = "instant"
+    app.start_game("pirate_rummy", 3, None, seats=list(SEATS))
+    scene = app.top
+    session = Session("pirate_rummy", 3, 3, None, stacked_deck())
+    for action in ("end turn", "play g1 to a new meld", "add g2 to [g1] of seat 2",
+                   "add g3 to [g1 g2] of seat 2", "end turn", "end turn"):
+        session.apply(action)
+    scene.use_session(session)
+    frames(app, 2)
+    return scene
+
+
+def grip(scene, code):
+    """A point on the part of the card that no other card covers (its left edge)."""
+    sprite = scene.table.sprites[code]
+    return (sprite.pos[0] + 5, sprite.pos[1] + sprite.size[1] / 2)
+
+
+def free_space(scene, seat):
+    panel = scene.panel_of(seat)
+    return (panel.x + panel.w - 30, panel.y + panel.h - 20)
+
+
+def drag_card(app, scene, code, end):
+    before = len(scene.session.actions)
+    drag(app, grip(scene, code), end)
+    return scene.session.actions[before:]
+
+
+def test_melds_business_plunder_and_the_end_of_a_turn(app):
+    scene = start(app)
+    assert scene.accepts_moves()
+    me = free_space(scene, 0)
+    assert drag_card(app, scene, "r1", me) == ["play r1 to a new meld"]
+    assert drag_card(app, scene, "r2", grip(scene, "r1")) == ["add r2 to [r1] of seat 1"]
+    assert drag_card(app, scene, "r3", grip(scene, "r2")) == ["add r3 to [r1 r2] of seat 1"]
+    assert drag_card(app, scene, "r4", grip(scene, "r1")) == ["add r4 to [r1 r2 r3] of seat 1"]
+    assert scene.session.view(0).areas[0] == (("r1", "r2", "r3", "r4"),)
+
+    # business inside the area: a card out to a meld of its own, and back onto the run
+    assert drag_card(app, scene, "r4", me) == ["move r4 to a new meld of seat 1"]
+    assert scene.session.view(0).faults[0][1] is not None  # a lone card is outlined
+    post(pygame.MOUSEMOTION, pos=to_window(app, grip(scene, "r4")), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert scene.hovered_fault() == "only 1 card: a run or set needs 3 or more"
+    assert drag_card(app, scene, "r4", grip(scene, "r1")) == ["move r4 to [r1 r2 r3] of seat 1"]
+
+    # a plunder: a ship from the hand onto Ben's 3
+    assert drag_card(app, scene, "ship1", grip(scene, "g3")) == ["plunder g3 from seat 2"]
+    view = scene.session.view(0)
+    assert ("g3",) in view.areas[0] and view.areas[1] == (("g1", "g2"),)
+
+    # refused drops slide back with a reason: across areas, and a card that doesn't fit
+    home = scene.table.sprites["g3"].target
+    assert drag_card(app, scene, "g3", free_space(scene, 1)) == []
+    assert "inside one area" in scene.status[0] and scene.status[1] == "error"
+    frames(app, 30)
+    assert scene.table.sprites["g3"].pos == home
+    assert drag_card(app, scene, "b5", grip(scene, "r2")) == []
+    assert "doesn't fit" in scene.status[0]
+
+    # the lone 3 would be picked up: End turn asks first, and says so
+    scene.hover_code = None
+    key(app, pygame.K_e)
+    assert isinstance(app.top, ConfirmDialog)
+    assert any("pick up 1 loose card" in line for line in app.top.lines)
+    key(app, pygame.K_y)
+    assert scene.session.actions[-1] == "end turn"
+    assert "g3" in scene.session.state.hands[0]
+
+    # the computers take their turns at the table's pace, and hand it back
+    for _ in range(6000):
+        if scene.session.state.to_act == 0 or scene.session.is_over():
+            break
+        frames(app)
+        assert not isinstance(app.top, HandOffScreen)
+    assert scene.session.state.to_act == 0 or scene.session.is_over()
+    assert scene.session.state.turns >= 5
+
+
+def test_click_to_move_and_the_sort_button(app):
+    scene = start(app)
+    hand = scene.session.view(0).hand
+    ordered = lambda: sorted(hand, key=lambda c: scene.table.sprites[c].target[0])  # noqa: E731
+    colours = [rules.COLOUR.get(c, "z") for c in ordered()]
+    assert colours == sorted(colours, key="rygbz".index)  # by colour, the ships apart
+    assert ordered()[:4] == ["r0", "r1", "r2", "r3"]
+    key(app, pygame.K_s)
+    numbers = [rules.NUMBER.get(c, 99) for c in ordered()]
+    assert numbers == sorted(numbers) and numbers[-2:] == [99, 99]
+    scene.click("r1")
+    assert scene.selected == "r1"
+    scene.put_selected("area:0")
+    assert scene.session.actions[-1] == "play r1 to a new meld"
+
+
+def test_a_crowded_area_shrinks_its_cards_and_stays_inside_its_place():
+    from game.scenes.pirate_rummy import LARGEST, arrange
+    few = [("r1", "r2", "r3")]
+    many = [tuple(f"{c}{n}" for n in range(10)) for c in "rygb"] * 3
+    (w_few, _), _ = arrange(few, 20, 40, 246, 254)
+    (w_many, h_many), spots = arrange(many, 20, 40, 246, 254)
+    assert w_few == LARGEST and w_many < w_few
+    for meld in spots:
+        for x, y in meld:
+            assert 20 <= x and x + w_many <= 20 + 246 + 0.5 and 40 <= y and y + h_many <= 40 + 254
+
+
+def test_clicks_on_another_hand_card_or_the_discards_change_nothing_on_the_table(app):
+    scene = start(app)
+    scene.click("r1")
+    scene.click("r2")  # another hand card: it is picked up instead
+    assert scene.selected == "r2" and scene.session.actions[-1] == "end turn"
+    assert scene.drop_action("r2", "card:nonexistent") == (None, None)
