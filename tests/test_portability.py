@@ -278,7 +278,10 @@ def posix_only_uses(source: str, filename="<source>") -> list:
             problem = "os.path (build paths with pathlib)"
         elif isinstance(node, ast.Call):
             func = node.func
-            if (isinstance(func, ast.Attribute) and func.attr in POSIX_METHODS
+            # Path.owner()/.group() take no arguments: a regex match's .group(1) is no problem
+            with_args = (getattr(func, "attr", None) in ("owner", "group")
+                         and bool(node.args or node.keywords))
+            if (isinstance(func, ast.Attribute) and func.attr in POSIX_METHODS and not with_args
                     and getattr(func.value, "id", None) not in POSIX_CALLS):  # os.chmod: below
                 problem = f".{func.attr}()"
             elif text_mode_without_encoding(node):
