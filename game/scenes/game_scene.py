@@ -124,6 +124,17 @@ class GameScene(Scene):
         self.save_game()
         self.refresh()
 
+    def redo(self) -> None:
+        try:
+            text = self.session.redo()
+        except IllegalAction as exc:
+            self.say(str(exc), "error")
+            return
+        self.hinted = None
+        self.say(f"Redone: {self.action_words(text)}.")
+        self.save_game()
+        self.refresh()
+
     def save_game(self) -> None:
         """Keep the game in its autosave; a finished game is counted in the statistics as its
         save is removed. A crash loses at most the action in flight, never a result."""
@@ -310,8 +321,11 @@ class GameScene(Scene):
 
     def on_key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
+        shift = event.mod & pygame.KMOD_SHIFT
         if event.key == pygame.K_ESCAPE:
             self.pause()
+        elif (ctrl and event.key == pygame.K_y) or (shift and event.key == pygame.K_u):
+            self.redo()
         elif event.key == pygame.K_u or (ctrl and event.key == pygame.K_z):
             self.undo()
         elif event.key == pygame.K_h:

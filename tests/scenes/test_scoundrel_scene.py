@@ -261,3 +261,23 @@ def test_the_discard_pile_can_be_looked_through(app):
     assert app.top is scene
     key(app, pygame.K_v)
     assert isinstance(app.top, PileDialog)
+
+
+def test_redo_keys_after_undo_until_a_new_move(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    key(app, pygame.K_4)  # 9H: drink
+    played = scene.session.state
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert scene.session.actions == []
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert scene.session.actions == ["face 10D"]
+    key(app, pygame.K_u, mod=pygame.KMOD_SHIFT)
+    assert scene.session.state == played and scene.status[0].startswith("Redone:")
+    key(app, pygame.K_u)
+    key(app, pygame.K_3)  # a new move: fight the A♣...
+    key(app, pygame.K_w)  # ...with the 10♦
+    assert scene.session.actions == ["face 10D", "face AC with weapon"]
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert "Nothing to redo" in scene.status[0]
