@@ -53,6 +53,25 @@ def hint(view) -> Hint:
     return Hint(action.text, _reason(view, action.text))
 
 
+def move_for(view, card: str) -> str:
+    """The way to face `card` of the room that the hint would choose: the hint's own move when
+    it is about this card, otherwise the better of weapon and barehanded, judged as
+    `careful_move` judges a room (a double-click plays this)."""
+    suggested = hint(view).action
+    if suggested.split()[1:2] == [card]:
+        return suggested
+    if sc.KIND[card] != "monster":
+        return _text(card, None)
+    below = view.options["weapon_rule"] == "below"
+    start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
+    room = view.room_cards
+    search = _Search(view.dungeon_cards, below)
+    to_face = len(room) if view.final else len(room) - 1
+    values = {_text(card, how): search.after(start, room, card, how, to_face, view.final)
+              for c, how in _moves(start, room) if c == card}
+    return max(values, key=lambda text: (values[text], text))
+
+
 def careful_move(view) -> str:
     """A careful player's move judged room by room (the weakest autoplayer's judgement)."""
     below = view.options["weapon_rule"] == "below"

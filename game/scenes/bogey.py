@@ -5,6 +5,7 @@ import pygame
 
 from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
+from ..engine.bogey_hint import hint_for
 from ..engine.cards import pretty
 from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_text
@@ -18,6 +19,7 @@ SELECT_LIFT = 18
 class BogeyScene(GameScene):
     game_id = "bogey"
     size_from = "column1"
+    double_clicks = True
 
     def __init__(self, app, seed=None, options=None):
         self.auto_timer: float | None = None
@@ -117,6 +119,16 @@ class BogeyScene(GameScene):
         if code in self.movable(self.view()):
             self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
                         + (" or the discard pile." if code != self.view().bogey_card else "."))
+
+    def double_click(self, code: str) -> None:
+        """Play the card to the place the hint thinks best for it."""
+        suggestion = hint_for(self.view(), code) if self.accepts_moves() else None
+        if suggestion is None:
+            self.click(code)
+            return
+        self.selected = None
+        if not self.act(suggestion.action):
+            self.refresh()
 
     def on_table_click(self, point) -> None:
         """The bogey's card's places glow without a click on it: a click on one places it."""

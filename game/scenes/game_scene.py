@@ -24,6 +24,8 @@ from .dialogs import ConfirmDialog, PauseMenu
 DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
 STATUS_SECONDS = 6.0
+DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
+NO_CLICK = (None, -1.0, False, (-99, -99))
 
 
 def random_deal() -> int:
@@ -49,6 +51,7 @@ class GameScene(Scene):
     size_from = "deck"  # the layout object whose size is the card size
     dropping = False    # an action is being applied from a drag (its sound is "drop")
     autosave = True     # off for a table that only shows a game (the replay viewer)
+    double_clicks = False  # on where a double-click makes a card's obvious move
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
@@ -62,6 +65,8 @@ class GameScene(Scene):
         self.hinted: str | None = None
         self.status = ("", "info", 0.0)
         self.options = options
+        self.seconds = 0.0  # time the scene has run, for double-clicks
+        self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -233,6 +238,10 @@ class GameScene(Scene):
 
     def click(self, code: str) -> None:
         pass
+
+    def double_click(self, code: str) -> None:
+        """A card's obvious move (where `double_clicks` is on)."""
+        self.click(code)
 
     def hint(self):
         return None
@@ -409,7 +418,10 @@ class GameScene(Scene):
             return
         d.sprite.lift = False
         if not d.moving:
-            self.click(d.sprite.code)
+            if self.double_clicks:
+                self.click_or_double(d.sprite.code, pos)
+            else:
+                self.click(d.sprite.code)
             return
         point = self.viewport.to_logical(pos)
         zone = self.zone_at(point)
@@ -432,11 +444,29 @@ class GameScene(Scene):
         if not applied:
             self.slide_home(d)
 
+    def click_or_double(self, code: str, pos) -> None:
+        """A second click on the same card soon after the first is a double-click. When the first
+        click already made a move, a second one on the same spot is swallowed, so a double-click
+        can't play the card that has just arrived there."""
+        last, when, moved, spot = self.last_click
+        soon = self.seconds - when <= DOUBLE_CLICK
+        same_spot = abs(pos[0] - spot[0]) + abs(pos[1] - spot[1]) < 2 * DRAG_THRESHOLD
+        self.last_click = NO_CLICK
+        if soon and moved and same_spot:
+            return
+        if soon and last == code and not moved:
+            self.double_click(code)
+            return
+        before = len(self.session.actions)
+        self.click(code)
+        self.last_click = (code, self.seconds, len(self.session.actions) != before, pos)
+
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
 
     # -- frame ---------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.seconds += dt
         self.table.update(dt)
         text, kind, left = self.status
         if left < 1e8:

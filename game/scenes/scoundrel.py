@@ -12,6 +12,7 @@ from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_hint import hint as scoundrel_hint
+from ..engine.scoundrel_hint import move_for
 from ..resources import asset
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
@@ -75,6 +76,7 @@ def move_words(text: str) -> str:
 class ScoundrelScene(GameScene):
     game_id = "scoundrel"
     size_from = "dungeon"
+    double_clicks = True
 
     def __init__(self, app, seed=None, options=None):
         self.choice: str | None = None
@@ -250,6 +252,13 @@ class ScoundrelScene(GameScene):
             self.open_choice(code)
         else:
             self.act(f"face {code} barehanded")
+
+    def double_click(self, code: str) -> None:
+        """Face the card the way the hint would (with the weapon when that is better)."""
+        view = self.view()
+        if code in view.room and view.to_act is not None:
+            self.choice = None
+            self.act(move_for(view, code))
 
     def open_choice(self, code: str) -> None:
         view = self.view()

@@ -166,3 +166,40 @@ def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
     place = next(z for z in scene.legal_zones(view.bogey_card))
     click(app, zone_centre(scene, place))  # no click on the card first: its places glow already
     assert scene.session.actions[-1].startswith("place 2H")
+
+
+def double_click(app, scene, code):
+    spot = card_centre(scene, code)
+    click(app, spot)
+    click(app, spot)  # two frames later: well inside the double-click time
+    settle(app)
+
+
+def test_double_click_plays_each_card_where_the_hint_would(app):
+    from game.engine.bogey_hint import hint, hint_for
+    scene = start(app, LOSS_DECK[::-1], options={"auto_place": False})
+    for _ in range(12):
+        view = scene.view()
+        if view.status != rules.PLAYING or view.to_act is None:
+            break
+        if view.phase == rules.PLAYER and not view.hand:
+            key(app, pygame.K_SPACE)
+            settle(app)
+            continue
+        code = view.bogey_card if view.phase == rules.BOGEY else view.hand[-1]
+        expected = hint_for(view, code).action
+        if view.phase == rules.BOGEY or code in hint(view).action.split():
+            assert expected == hint(view).action  # the hint about this card, word for word
+        double_click(app, scene, code)
+        assert scene.session.actions[-1] == expected
+    assert len(scene.session.actions) >= 8
+
+
+def test_two_slow_clicks_are_two_clicks(app):
+    scene = start(app, WIN_DECK)
+    code = scene.view().hand[0]
+    click(app, card_centre(scene, code))
+    assert scene.selected == code
+    frames(app, 40)
+    click(app, card_centre(scene, code))
+    assert scene.selected is None and scene.session.actions == []

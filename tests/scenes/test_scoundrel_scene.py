@@ -281,3 +281,40 @@ def test_redo_keys_after_undo_until_a_new_move(app):
     assert scene.session.actions == ["face 10D", "face AC with weapon"]
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert "Nothing to redo" in scene.status[0]
+
+
+def double_click(app, scene, code):
+    spot = card_centre(scene, code)
+    click(app, spot)
+    click(app, spot)  # two frames later: well inside the double-click time
+    settle(app)
+
+
+def test_double_click_faces_the_hinted_card_as_the_hint_says(app):
+    from game.engine.scoundrel_hint import hint, move_for
+    scene = start(app, WIN_DECK)
+    for _ in range(10):
+        view = scene.view()
+        if view.status != rules.PLAYING:
+            break
+        suggested = hint(view).action
+        if suggested == "avoid room":
+            click(app, centre(scene, "avoid"))
+            settle(app)
+            continue
+        code = suggested.split()[1]
+        assert move_for(view, code) == suggested
+        double_click(app, scene, code)
+        assert scene.session.actions[-1] == suggested and scene.choice is None
+    assert any(a.endswith("with weapon") for a in scene.session.actions)
+
+
+def test_double_click_on_a_monster_never_asks_weapon_or_barehanded(app):
+    from game.engine.scoundrel_hint import move_for
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    view = scene.view()
+    expected = move_for(view, "AC")
+    assert expected in ("face AC with weapon", "face AC barehanded")
+    double_click(app, scene, "AC")
+    assert scene.session.actions == ["face 10D", expected] and scene.choice is None
