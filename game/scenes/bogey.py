@@ -120,6 +120,16 @@ class BogeyScene(GameScene):
             self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
                         + (" or the discard pile." if code != self.view().bogey_card else "."))
 
+    def pile_at(self, point):
+        view = self.view()
+        for i, column in enumerate(view.columns):
+            if self.column_rect(i).collidepoint(point) and any(
+                    self.table.sprites[c].contains(point) for c in column if c in self.table.sprites):
+                return f"Column {i + 1}: {len(column)} card{'s' * (len(column) != 1)}", column
+        if pygame.Rect(self.layout["discard"].rect).collidepoint(point) and view.discards:
+            return f"Discards: {len(view.discards)}, the latest last", view.discards
+        return super().pile_at(point)
+
     def double_click(self, code: str) -> None:
         """Play the card to the place the hint thinks best for it."""
         suggestion = hint_for(self.view(), code) if self.accepts_moves() else None

@@ -323,6 +323,8 @@ class GameScene(Scene):
             self.on_key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.on_press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drag is None:
+            self.look_at(self.viewport.to_logical(event.pos))
         elif event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -463,6 +465,27 @@ class GameScene(Scene):
 
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
+
+    def look_at(self, point) -> None:
+        """A right-click: the card or pile under the pointer, large, with nothing moved."""
+        from .pile_viewer import CardViewer
+        shown = self.pile_at(point)
+        if shown is None:
+            return
+        title, cards = shown
+        if not cards:
+            self.say("That card is face down.")
+            return
+        self.app.push(CardViewer(self.app, title, cards))
+
+    def pile_at(self, point):
+        """(title, face-up cards) for what lies under `point`, or None for bare table. By
+        default the face-up cards stacked there; a game may show a whole pile or column."""
+        under = [s for s in self.table.in_draw_order() if not s.retiring and s.contains(point)]
+        if not under:
+            return None
+        cards = [s.code for s in under if s.face_up]
+        return ("A closer look" if len(cards) == 1 else f"{len(cards)} cards, the top one last"), cards
 
     # -- frame ---------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -215,6 +215,18 @@ class ScoundrelScene(GameScene):
             return
         super().on_table_click(point)
 
+    def pile_at(self, point):
+        view = self.view()
+        if view.weapon and pygame.Rect(self.layout["weapon"].rect).collidepoint(point):
+            return "Your weapon and what it slew", (view.weapon,) + tuple(view.slain)
+        return super().pile_at(point)
+
+    def look_at(self, point) -> None:
+        if pygame.Rect(self.layout["discard"].rect).collidepoint(point):
+            self.review_discard()  # face down: laid out the way a click lays it out
+            return
+        super().look_at(point)
+
     def review_discard(self) -> None:
         from .pile_viewer import PileDialog
         cards = self.view().discard

@@ -203,3 +203,23 @@ def test_two_slow_clicks_are_two_clicks(app):
     frames(app, 40)
     click(app, card_centre(scene, code))
     assert scene.selected is None and scene.session.actions == []
+
+
+def test_right_click_on_a_column_shows_the_whole_column(app):
+    from game.scenes.pile_viewer import CardViewer
+    from .test_scoundrel_scene import right_click
+    scene = start(app, WIN_DECK)
+    view = scene.view()
+    for code in view.hand[:2]:
+        drag(app, card_centre(scene, code), zone_centre(scene, best_zone(scene.view(), code)))
+        settle(app)
+    column = scene.view().columns[0]
+    assert len(column) == 2
+    state = scene.session.state
+    right_click(app, card_centre(scene, column[0]))
+    assert isinstance(app.top, CardViewer) and app.top.cards == column
+    key(app, pygame.K_ESCAPE)
+    right_click(app, card_centre(scene, scene.view().hand[0]))
+    assert app.top.cards == (scene.view().hand[0],)
+    key(app, pygame.K_ESCAPE)
+    assert scene.session.state == state and not scene.session.actions[2:]

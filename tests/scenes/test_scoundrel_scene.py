@@ -318,3 +318,33 @@ def test_double_click_on_a_monster_never_asks_weapon_or_barehanded(app):
     assert expected in ("face AC with weapon", "face AC barehanded")
     double_click(app, scene, "AC")
     assert scene.session.actions == ["face 10D", expected] and scene.choice is None
+
+
+def right_click(app, logical):
+    from .driver import post, to_window
+    pos = to_window(app, logical)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    frames(app, 2)
+
+
+def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app):
+    from game.scenes.pile_viewer import CardViewer, PileDialog
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    key(app, pygame.K_3)
+    key(app, pygame.K_w)  # AC with the weapon
+    settle(app)
+    state, places = scene.session.state, scene.table_state()
+    right_click(app, card_centre(scene, "9H"))
+    assert isinstance(app.top, CardViewer) and app.top.cards == ("9H",)
+    assert app.top.card[0] > scene.card_size[0]  # larger than on the table
+    right_click(app, (0, 0))  # a second right-click puts it down
+    assert app.top is scene
+    right_click(app, centre(scene, "weapon"))
+    assert app.top.cards == ("10D", "AC")
+    key(app, pygame.K_ESCAPE)
+    right_click(app, centre(scene, "discard"))
+    assert isinstance(app.top, PileDialog)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.session.state == state and scene.table_state() == places
