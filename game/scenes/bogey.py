@@ -20,6 +20,7 @@ class BogeyScene(GameScene):
     game_id = "bogey"
     size_from = "column1"
     double_clicks = True
+    timed = True
 
     def __init__(self, app, seed=None, options=None):
         self.auto_timer: float | None = None
@@ -257,7 +258,7 @@ class BogeyScene(GameScene):
         draw_text(surface, vp, "The Bogey", 30, (title.x, title.y), theme.INK, face="serif")
         target = view.options["target"]
         info = (f"Deal #{view.seed}   ·   Columns {view.columns_used} of {rules.MAX_COLUMNS}   ·   "
-                f"Target: {target} ({rules.TARGET_COLUMNS[target]})")
+                f"Target: {target} ({rules.TARGET_COLUMNS[target]})" + self.clock_text())
         draw_text(surface, vp, info, 18, (title.x + title.w, title.y + 10), theme.INK_DIM, "topright")
         for i in range(len(view.columns), rules.MAX_COLUMNS):
             label = "New" if i == len(view.columns) else ""

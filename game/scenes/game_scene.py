@@ -52,6 +52,7 @@ class GameScene(Scene):
     dropping = False    # an action is being applied from a drag (its sound is "drop")
     autosave = True     # off for a table that only shows a game (the replay viewer)
     double_clicks = False  # on where a double-click makes a card's obvious move
+    timed = False       # a solitaire: a move counter and a clock, kept in the statistics
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
@@ -83,6 +84,7 @@ class GameScene(Scene):
         self.result_timer = None
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
+        self.elapsed = 0.0  # seconds on the clock: only while the table is in front
         self.hinted = None
         self.on_new_game()
         self.refresh(deal=True)
@@ -147,7 +149,8 @@ class GameScene(Scene):
             return
         try:
             if not self.session.is_over():
-                saves.save(self.session, self.seat_info(), self.token, self.recorded)
+                saves.save(self.session, self.seat_info(), self.token, self.recorded,
+                           seconds=self.elapsed)
             elif self.recorded:
                 saves.delete(self.game_id)
             else:
@@ -164,6 +167,7 @@ class GameScene(Scene):
         self.use_seat_info(saved.seats)
         self.use_session(saved.session)
         self.token, self.recorded = saved.token, saved.counted
+        self.elapsed = saved.seconds
 
     def refresh(self, deal=False) -> None:
         before = self.table_state()
@@ -202,7 +206,7 @@ class GameScene(Scene):
         self.recorded = True
         try:
             message = results.finish(self.session, self.seat_info(), self.stats_players(),
-                                     self.token)
+                                     self.token, self.elapsed)
         except OSError as exc:
             message = f"Deckhand could not write its statistics: {exc}"
         if message:
@@ -275,6 +279,13 @@ class GameScene(Scene):
 
     def draw_table(self, surface, view) -> None:
         pass
+
+    def clock_text(self) -> str:
+        """"   ·   12 moves   ·   3:04" for a solitaire's info line, or "" when hidden."""
+        if not self.timed or not self.app.settings.show_clock:
+            return ""
+        moves = len(self.session.actions)
+        return f"   ·   {moves} move{'s' * (moves != 1)}   ·   {clock(self.elapsed)}"
 
     def draw_overlay(self, surface, view) -> None:
         pass
@@ -490,6 +501,8 @@ class GameScene(Scene):
     # -- frame ---------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.seconds += dt
+        if self.timed and self.app.top is self and not self.session.is_over():
+            self.elapsed += dt
         self.table.update(dt)
         text, kind, left = self.status
         if left < 1e8:
@@ -544,6 +557,13 @@ class GameScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
+
+
+def clock(seconds: float) -> str:
+    """3:04, or 1:02:03 past the hour."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:

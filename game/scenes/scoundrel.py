@@ -77,6 +77,7 @@ class ScoundrelScene(GameScene):
     game_id = "scoundrel"
     size_from = "dungeon"
     double_clicks = True
+    timed = True
 
     def __init__(self, app, seed=None, options=None):
         self.choice: str | None = None
@@ -405,7 +406,7 @@ class ScoundrelScene(GameScene):
         w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
         title = self.layout["title"]
         draw_text(surface, vp, "Scoundrel", 30, (title.x, title.y), theme.INK, face="serif")
-        status = f"Deal #{view.seed}   ·   Room {view.rooms}"
+        status = f"Deal #{view.seed}   ·   Room {view.rooms}" + self.clock_text()
         draw_text(surface, vp, status, 18, (title.x + title.w, title.y + 10), theme.INK_DIM,
                   "topright")
         for slot in ROOM_SLOTS + ("discard",):

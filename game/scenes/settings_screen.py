@@ -71,7 +71,8 @@ class SettingsScreen(Scene):
                 ("Volume", lambda: f"{s.volume}%", self.step_volume)]),
             ("Play", [
                 ("Computer moves", lambda: s.bot_pace.capitalize(), self.step_bot_pace),
-                ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm)]),
+                ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm),
+                ("Moves and clock", lambda: on_off(s.show_clock), self.toggle_clock)]),
         ]
         for heading, rows in general:
             self.headings.append((heading, (x, y)))
@@ -165,6 +166,10 @@ class SettingsScreen(Scene):
     def toggle_confirm(self, step) -> None:
         s = self.app.settings
         s.confirm_new_deal = not s.confirm_new_deal
+
+    def toggle_clock(self, step) -> None:
+        s = self.app.settings
+        s.show_clock = not s.show_clock
 
     def step_game(self, step) -> None:
         self.game = (self.game + step) % len(self.ids)
