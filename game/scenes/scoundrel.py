@@ -13,6 +13,7 @@ from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
+from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
@@ -27,6 +28,9 @@ RESULT_NODES = 50_000    # solver budget per position judged on the result scree
 SEARCH_NODES = 20_000    # per deal tried when no shipped list fits the options
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
 THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
+COUNTER_VALUES = tuple(range(2, 15))
+COUNTER_HEADS = tuple(str(v) for v in range(2, 11)) + ("J", "Q", "K", "A")
+COUNTER_ROWS = {"monster": "Monsters ♠♣", "weapon": "Weapons ♦", "potion": "Potions ♥"}
 
 
 def winnable_deals() -> tuple:
@@ -87,6 +91,8 @@ class ScoundrelScene(GameScene):
         self.autoplay_choice = None    # its decision, played when the pace allows
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
+        self.counting = False         # the card counter, toggled with C...
+        self.tab_held = False         # ...or shown while Tab is held
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
             self.layout_button("avoid", "Avoid room", self.avoid, "A"),
@@ -305,6 +311,9 @@ class ScoundrelScene(GameScene):
         return "Drag a card, or click it. H for a hint."
 
     def handle(self, event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_TAB:
+            self.tab_held = event.type == pygame.KEYDOWN
+            return
         if self.autoplay is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop_autoplay()
             return
@@ -333,6 +342,8 @@ class ScoundrelScene(GameScene):
             self.avoid()
         elif key == pygame.K_v:
             self.review_discard()
+        elif key == pygame.K_c:
+            self.counting = not self.counting
         else:
             super().on_key(event)
 
@@ -524,3 +535,35 @@ class ScoundrelScene(GameScene):
     def draw_overlay(self, surface, view) -> None:
         if self.choice:
             self.choice_row.draw(surface, self.viewport)
+        if self.counting or self.tab_held:
+            self.draw_counter(surface, view)
+
+    def draw_counter(self, surface, view) -> None:
+        """The cards still in the dungeon, by kind and value, over the room."""
+        vp = self.viewport
+        first, last = self.layout["room1"], self.layout["room4"]
+        left, top = first.x - 20, first.y - 10
+        width = last.x + last.w + 20 - left
+        draw_panel(surface, vp.rect(left, top, width, first.h + 20), fill=(12, 32, 24, 255),
+                   edge=theme.GOLD, radius=vp.length(14))
+        tally = dungeon_tally(view)
+        draw_text(surface, vp, f"Still in the dungeon: {view.dungeon_count} cards   (C or Tab)",
+                  17, (left + 18, top + 12), theme.GOLD, face="bold")
+        label_w = 150
+        step = (width - label_w - 36 - 60) / len(COUNTER_VALUES)
+        y = top + 48
+        for i, head in enumerate(COUNTER_HEADS + ("All",)):
+            x = left + 18 + label_w + step * (i + 0.5)
+            draw_text(surface, vp, head, 16, (x + (30 if head == "All" else 0), y), theme.INK_DIM,
+                      "midtop", "bold")
+        for kind in KINDS:
+            y += 34
+            counts = tally[kind]
+            draw_text(surface, vp, COUNTER_ROWS[kind], 16, (left + 18, y), theme.INK)
+            for i, value in enumerate(COUNTER_VALUES):
+                x = left + 18 + label_w + step * (i + 0.5)
+                shown = str(counts[value]) if counts.get(value) else "·"
+                draw_text(surface, vp, shown, 16, (x, y), theme.INK, "midtop")
+            x = left + 18 + label_w + step * (len(COUNTER_VALUES) + 0.5) + 30
+            draw_text(surface, vp, str(sum(counts.values())), 16, (x, y), theme.GOLD, "midtop",
+                      "bold")

@@ -348,3 +348,26 @@ def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app
     assert isinstance(app.top, PileDialog)
     key(app, pygame.K_ESCAPE)
     assert app.top is scene and scene.session.state == state and scene.table_state() == places
+
+
+def test_card_counter_toggles_with_c_and_shows_while_tab_is_held(app):
+    from .driver import post
+    scene = start(app, WIN_DECK)
+    drawn = []
+    scene.draw_counter = lambda surface, view: drawn.append(view.dungeon_count)
+    key(app, pygame.K_c)
+    assert scene.counting
+    frames(app, 2)
+    assert drawn and drawn[-1] == 40
+    key(app, pygame.K_c)
+    drawn.clear()
+    frames(app, 2)
+    assert not scene.counting and not drawn
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    frames(app, 2)
+    assert drawn
+    post(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    frames(app, 2)
+    drawn.clear()
+    frames(app, 2)
+    assert not drawn and scene.session.actions == []
