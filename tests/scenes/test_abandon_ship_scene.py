@@ -163,3 +163,29 @@ def test_seats_saved_with_the_old_level_names_load_with_todays(app):
                          {"name": "Eve", "kind": "computer", "level": "cunning"}])
     assert [s.level for s in scene.seats] == ["hard", "hard", "easy", "hard"]
     assert [s.describe() for s in scene.seats[1:3]] == ["Computer (hard)", "Computer (easy)"]
+
+
+def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
+    import random
+    from game.engine import bots
+    from game.scenes.pass_and_play import PassAndPlayScene
+    scene = start(app)
+    for _ in range(600):  # to the first human's turn, past the hand-off
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            click(app, app.top.buttons.buttons[0].rect.center)
+        elif app.top is scene and scene.accepts_moves():
+            break
+    assert isinstance(scene, PassAndPlayScene) and scene.accepts_moves()
+    state, seat = scene.session.state, scene.viewer
+    key(app, pygame.K_h)
+    for _ in range(600):
+        frames(app)
+        if scene.hint_thinking is None:
+            break
+    strongest = bots.make("abandon_ship", bots.levels("abandon_ship")[-1])
+    rng = random.Random(scene.session.seed * 7919 + len(scene.session.actions))
+    expected = bots.finish(strongest.think(rules.view(state, seat), rules.legal_actions(state), rng))
+    assert scene.status[0] == ("Hint: the strongest computer player would choose: "
+                               f"{scene.action_words(str(expected))}.")
+    assert scene.session.state == state  # a hint moves nothing
