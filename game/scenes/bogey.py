@@ -131,6 +131,17 @@ class BogeyScene(GameScene):
             return f"Discards: {len(view.discards)}, the latest last", view.discards
         return super().pile_at(point)
 
+    def what_now(self) -> str:
+        view = self.view()
+        if view.to_act is None or not self.accepts_moves():
+            return ""
+        if view.phase == rules.BOGEY:
+            return "Place the bogey's card: drag it, or click a glowing column."
+        if not view.hand:
+            return "Your hand is empty: End turn (Space) draws a fresh one."
+        return ("Drag a hand card into a column or onto the discard pile, or double-click it; "
+                "then End turn (Space).")
+
     def double_click(self, code: str) -> None:
         """Play the card to the place the hint thinks best for it."""
         suggestion = hint_for(self.view(), code) if self.accepts_moves() else None

@@ -65,6 +65,7 @@ class GameScene(Scene):
         self.hover_code: str | None = None
         self.hinted: str | None = None
         self.status = ("", "info", 0.0)
+        self.status_age = 0.0  # seconds the status has been up: an old one gives way to a tip
         self.options = options
         self.seconds = 0.0  # time the scene has run, for double-clicks
         self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
@@ -180,6 +181,7 @@ class GameScene(Scene):
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind, STATUS_SECONDS if kind != "info" else 1e9)
+        self.status_age = 0.0
         if kind == "error":
             self.app.sound.play("illegal")
 
@@ -501,6 +503,7 @@ class GameScene(Scene):
     # -- frame ---------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.seconds += dt
+        self.status_age += dt
         if self.timed and self.app.top is self and not self.session.is_over():
             self.elapsed += dt
         self.table.update(dt)
@@ -544,13 +547,38 @@ class GameScene(Scene):
         colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
         pygame.draw.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))
 
-    def draw_status(self, surface) -> None:
+    def what_now(self) -> str:
+        """The tip line: what the player at the screen can do now, in words (a game may say it
+        better). By default one example of each kind of move the rules allow now."""
+        if self.session.is_over() or not self.accepts_moves():
+            return ""
+        examples = {}
+        for action in self.session.legal_actions():
+            words = self.action_words(str(action))
+            examples.setdefault(words.split()[0] if words else "", words)
+        shown = [w for w in examples.values() if w][:3]
+        if not shown:
+            return ""
+        listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
+        return f"You can: {listed}. H suggests a move."
+
+    def status_or_tip(self) -> tuple:
+        """(text, kind) for the status line: a tip once the status has had its time."""
         text, kind, _ = self.status
+        idle = not text or (kind == "info" and self.status_age > STATUS_SECONDS)
+        if idle and self.app.settings.show_tips and self.drag is None:
+            tip = self.what_now()
+            if tip:
+                return tip, "tip"
+        return text, kind
+
+    def draw_status(self, surface) -> None:
+        text, kind = self.status_or_tip()
         if not text or "status" not in self.layout:
             return
         place = self.layout["status"]
-        colour = {"error": theme.RED, "hint": theme.GOLD}.get(kind, theme.INK)
-        face = "bold" if kind != "info" else "sans"
+        colour = {"error": theme.RED, "hint": theme.GOLD, "tip": theme.INK_DIM}.get(kind, theme.INK)
+        face = "bold" if kind not in ("info", "tip") else "sans"
         vp = self.viewport
         size, lines = status_lines(text, place.w, place.h, vp, face)
         step = place.h / len(lines)

@@ -307,6 +307,14 @@ class ScoundrelScene(GameScene):
     def hint(self):
         return scoundrel_hint(self.view())
 
+    def what_now(self) -> str:
+        view = self.view()
+        if self.choice or self.autoplay is not None or view.to_act is None:
+            return ""
+        tip = ("Drag a room card onto the weapon slot, your health or the discard pile, "
+               "or click it; double-click plays it as the hint would.")
+        return tip + (" Or avoid the room (A)." if rules.can_avoid(view) else "")
+
     def greeting(self) -> str:
         return "Drag a card, or click it. H for a hint."
 

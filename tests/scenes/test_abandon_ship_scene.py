@@ -189,3 +189,19 @@ def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
     assert scene.status[0] == ("Hint: the strongest computer player would choose: "
                                f"{scene.action_words(str(expected))}.")
     assert scene.session.state == state  # a hint moves nothing
+
+
+def test_the_tip_line_lists_moves_the_rules_allow_now_in_words(app):
+    scene = start(app)
+    for _ in range(600):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            click(app, app.top.buttons.buttons[0].rect.center)
+        elif app.top is scene and scene.accepts_moves():
+            break
+    scene.say("")
+    text, kind = scene.status_or_tip()
+    assert kind == "tip" and text.startswith("You can: ")
+    legal_words = {scene.action_words(str(a)) for a in scene.session.legal_actions()}
+    listed = text[len("You can: "):-len(". H suggests a move.")].replace("; or ", "; ").split("; ")
+    assert listed and set(listed) <= legal_words

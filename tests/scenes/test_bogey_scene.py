@@ -223,3 +223,13 @@ def test_right_click_on_a_column_shows_the_whole_column(app):
     assert app.top.cards == (scene.view().hand[0],)
     key(app, pygame.K_ESCAPE)
     assert scene.session.state == state and not scene.session.actions[2:]
+
+
+def test_the_tip_line_follows_the_phase(app):
+    scene = bogey_waits(app)
+    scene.say("")
+    assert scene.status_or_tip() == ("Place the bogey's card: drag it, or click a glowing column.", "tip")
+    click(app, card_centre(scene, "2H"))
+    click(app, zone_centre(scene, "new"))
+    scene.say("")
+    assert "End turn (Space)" in scene.status_or_tip()[0]

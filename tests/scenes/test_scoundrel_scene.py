@@ -371,3 +371,17 @@ def test_card_counter_toggles_with_c_and_shows_while_tab_is_held(app):
     drawn.clear()
     frames(app, 2)
     assert not drawn and scene.session.actions == []
+
+
+def test_the_tip_line_says_what_can_be_done_once_the_status_has_had_its_time(app):
+    scene = start(app, WIN_DECK)
+    assert scene.status_or_tip()[1] == "info"  # the greeting first
+    frames(app, 400)
+    text, kind = scene.status_or_tip()
+    assert kind == "tip" and "avoid the room (A)" in text
+    key(app, pygame.K_1)
+    assert scene.status_or_tip()[1] == "info"  # what just happened comes first
+    frames(app, 400)
+    assert "avoid" not in scene.status_or_tip()[0]  # a room begun can't be avoided
+    app.settings.show_tips = False
+    assert scene.status_or_tip()[1] == "info"
