@@ -62,29 +62,31 @@ def move_for(view, card: str) -> str:
         return suggested
     if sc.KIND[card] != "monster":
         return _text(card, None)
-    below = view.options["weapon_rule"] == "below"
-    start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
-    room = view.room_cards
-    search = _Search(view.dungeon_cards, below)
-    to_face = len(room) if view.final else len(room) - 1
-    values = {_text(card, how): search.after(start, room, card, how, to_face, view.final)
-              for c, how in _moves(start, room) if c == card}
+    values = _judge_room(view, only=card)
     return max(values, key=lambda text: (values[text], text))
 
 
 def careful_move(view) -> str:
     """A careful player's move judged room by room (the weakest autoplayer's judgement)."""
+    values = _judge_room(view)
+    if sc.can_avoid(view):
+        below = view.options["weapon_rule"] == "below"
+        start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
+        values[AVOID] = _avoid_value(start, view.room_cards, view.dungeon_cards, below)
+    safe = [text for text in values if not _kills(view, text)]
+    return max(safe or values, key=lambda text: (values[text], text))
+
+
+def _judge_room(view, only=None) -> dict:
+    """{action text: value} for facing each card of the room (or only the card `only`) now,
+    then the rest of the room the best way."""
     below = view.options["weapon_rule"] == "below"
     start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
     room = view.room_cards
     search = _Search(view.dungeon_cards, below)
     to_face = len(room) if view.final else len(room) - 1
-    values = {_text(card, how): search.after(start, room, card, how, to_face, view.final)
-              for card, how in _moves(start, room)}
-    if sc.can_avoid(view):
-        values[AVOID] = _avoid_value(start, room, view.dungeon_cards, below)
-    safe = [text for text in values if not _kills(view, text)]
-    return max(safe or values, key=lambda text: (values[text], text))
+    return {_text(card, how): search.after(start, room, card, how, to_face, view.final)
+            for card, how in _moves(start, room) if only in (None, card)}
 
 
 def _reach(view, below: bool) -> int:

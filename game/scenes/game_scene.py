@@ -121,25 +121,21 @@ class GameScene(Scene):
         return True
 
     def undo(self) -> None:
+        self.retrace(self.session.undo, "Undone")
+
+    def redo(self) -> None:
+        self.retrace(self.session.redo, "Redone")
+
+    def retrace(self, step, done: str) -> None:
+        """Undo or redo one action (`step`), or say why not."""
         try:
-            text = self.session.undo()
+            text = step()
         except IllegalAction as exc:
             self.say(str(exc), "error")
             return
         self.hinted = None
         self.result_timer = None
-        self.say(f"Undone: {self.action_words(text)}.")
-        self.save_game()
-        self.refresh()
-
-    def redo(self) -> None:
-        try:
-            text = self.session.redo()
-        except IllegalAction as exc:
-            self.say(str(exc), "error")
-            return
-        self.hinted = None
-        self.say(f"Redone: {self.action_words(text)}.")
+        self.say(f"{done}: {self.action_words(text)}.")
         self.save_game()
         self.refresh()
 

@@ -170,12 +170,7 @@ def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
     from game.engine import bots
     from game.scenes.pass_and_play import PassAndPlayScene
     scene = start(app)
-    for _ in range(600):  # to the first human's turn, past the hand-off
-        frames(app)
-        if isinstance(app.top, HandOffScreen):
-            click(app, app.top.buttons.buttons[0].rect.center)
-        elif app.top is scene and scene.accepts_moves():
-            break
+    to_a_human_turn(app, scene)
     assert isinstance(scene, PassAndPlayScene) and scene.accepts_moves()
     state, seat = scene.session.state, scene.viewer
     key(app, pygame.K_h)
@@ -193,12 +188,7 @@ def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
 
 def test_the_tip_line_lists_moves_the_rules_allow_now_in_words(app):
     scene = start(app)
-    for _ in range(600):
-        frames(app)
-        if isinstance(app.top, HandOffScreen):
-            click(app, app.top.buttons.buttons[0].rect.center)
-        elif app.top is scene and scene.accepts_moves():
-            break
+    to_a_human_turn(app, scene)
     scene.say("")
     text, kind = scene.status_or_tip()
     assert kind == "tip" and text.startswith("You can: ")

@@ -6,7 +6,7 @@ from game.engine.cards import FULL_DECK, RANKS
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle
 
 # Every suit in falling order: a careful player finishes in four columns.
 WIN_DECK = [r + s for s in "SHDC" for r in reversed(RANKS)]
@@ -168,13 +168,6 @@ def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
     assert scene.session.actions[-1].startswith("place 2H")
 
 
-def double_click(app, scene, code):
-    spot = card_centre(scene, code)
-    click(app, spot)
-    click(app, spot)  # two frames later: well inside the double-click time
-    settle(app)
-
-
 def test_double_click_plays_each_card_where_the_hint_would(app):
     from game.engine.bogey_hint import hint, hint_for
     scene = start(app, LOSS_DECK[::-1], options={"auto_place": False})
@@ -190,7 +183,8 @@ def test_double_click_plays_each_card_where_the_hint_would(app):
         expected = hint_for(view, code).action
         if view.phase == rules.BOGEY or code in hint(view).action.split():
             assert expected == hint(view).action  # the hint about this card, word for word
-        double_click(app, scene, code)
+        double_click(app, card_centre(scene, code))
+        settle(app)
         assert scene.session.actions[-1] == expected
     assert len(scene.session.actions) >= 8
 
@@ -207,7 +201,6 @@ def test_two_slow_clicks_are_two_clicks(app):
 
 def test_right_click_on_a_column_shows_the_whole_column(app):
     from game.scenes.pile_viewer import CardViewer
-    from .test_scoundrel_scene import right_click
     scene = start(app, WIN_DECK)
     view = scene.view()
     for code in view.hand[:2]:

@@ -9,7 +9,7 @@ from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
 from game.scenes.rules import RulesScreen
 from game.scenes.scoundrel import ScoundrelScene
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle
 
 WIN_DECK = ("10D AS AC 9H 8H KS KC 7H QS QC 6H JS JC 5H 10S 10C 4H 9S 9C 3H 8S 8C 2H 7S 7C "
             "6S 6C 5S 5C 4S 4C 3S 3C 2S 2C 9D 8D 7D 6D 5D 4D 3D 2D 10H").split()
@@ -283,13 +283,6 @@ def test_redo_keys_after_undo_until_a_new_move(app):
     assert "Nothing to redo" in scene.status[0]
 
 
-def double_click(app, scene, code):
-    spot = card_centre(scene, code)
-    click(app, spot)
-    click(app, spot)  # two frames later: well inside the double-click time
-    settle(app)
-
-
 def test_double_click_faces_the_hinted_card_as_the_hint_says(app):
     from game.engine.scoundrel_hint import hint, move_for
     scene = start(app, WIN_DECK)
@@ -304,7 +297,8 @@ def test_double_click_faces_the_hinted_card_as_the_hint_says(app):
             continue
         code = suggested.split()[1]
         assert move_for(view, code) == suggested
-        double_click(app, scene, code)
+        double_click(app, card_centre(scene, code))
+        settle(app)
         assert scene.session.actions[-1] == suggested and scene.choice is None
     assert any(a.endswith("with weapon") for a in scene.session.actions)
 
@@ -316,16 +310,9 @@ def test_double_click_on_a_monster_never_asks_weapon_or_barehanded(app):
     view = scene.view()
     expected = move_for(view, "AC")
     assert expected in ("face AC with weapon", "face AC barehanded")
-    double_click(app, scene, "AC")
+    double_click(app, card_centre(scene, "AC"))
+    settle(app)
     assert scene.session.actions == ["face 10D", expected] and scene.choice is None
-
-
-def right_click(app, logical):
-    from .driver import post, to_window
-    pos = to_window(app, logical)
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
-    frames(app, 2)
 
 
 def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app):
