@@ -12,7 +12,7 @@ It reads only the player's view. The plan, found by playing many deals:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .bogey import BOGEY, MAX_COLUMNS, NEW, PLAYING, legal_places, place_text
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, pretty, suit
@@ -121,3 +121,16 @@ def hint(v) -> Hint | None:
     unplaced = _unplaced(v.columns)
     return (_fitting_play(v, unplaced) or _new_column(v, unplaced) or _discard(v, unplaced)
             or Hint("end turn", "End the turn: your hand is empty, so draw a fresh one."))
+
+
+def hint_for(v, card: str) -> Hint | None:
+    """The hint's best place for one movable card (a double-click plays it): the bogey's card
+    goes to its closest fit; a hand card is judged as if it were the only one in the hand,
+    which is how `hint` judges each card anyway."""
+    if v.status != PLAYING:
+        return None
+    if v.phase == BOGEY:
+        return _bogey_hint(v) if card == v.bogey_card else None
+    if card not in v.hand:
+        return None
+    return hint(replace(v, hand=(card,)))

@@ -53,19 +53,40 @@ def hint(view) -> Hint:
     return Hint(action.text, _reason(view, action.text))
 
 
+def move_for(view, card: str) -> str:
+    """The way to face `card` of the room that the hint would choose: the hint's own move when
+    it is about this card, otherwise the better of weapon and barehanded, judged as
+    `careful_move` judges a room (a double-click plays this)."""
+    suggested = hint(view).action
+    if suggested.split()[1:2] == [card]:
+        return suggested
+    if sc.KIND[card] != "monster":
+        return _text(card, None)
+    values = _judge_room(view, only=card)
+    return max(values, key=lambda text: (values[text], text))
+
+
 def careful_move(view) -> str:
     """A careful player's move judged room by room (the weakest autoplayer's judgement)."""
+    values = _judge_room(view)
+    if sc.can_avoid(view):
+        below = view.options["weapon_rule"] == "below"
+        start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
+        values[AVOID] = _avoid_value(start, view.room_cards, view.dungeon_cards, below)
+    safe = [text for text in values if not _kills(view, text)]
+    return max(safe or values, key=lambda text: (values[text], text))
+
+
+def _judge_room(view, only=None) -> dict:
+    """{action text: value} for facing each card of the room (or only the card `only`) now,
+    then the rest of the room the best way."""
     below = view.options["weapon_rule"] == "below"
     start = _Pos(view.health, view.weapon, _reach(view, below), view.potion_used)
     room = view.room_cards
     search = _Search(view.dungeon_cards, below)
     to_face = len(room) if view.final else len(room) - 1
-    values = {_text(card, how): search.after(start, room, card, how, to_face, view.final)
-              for card, how in _moves(start, room)}
-    if sc.can_avoid(view):
-        values[AVOID] = _avoid_value(start, room, view.dungeon_cards, below)
-    safe = [text for text in values if not _kills(view, text)]
-    return max(safe or values, key=lambda text: (values[text], text))
+    return {_text(card, how): search.after(start, room, card, how, to_face, view.final)
+            for card, how in _moves(start, room) if only in (None, card)}
 
 
 def _reach(view, below: bool) -> int:

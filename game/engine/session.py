@@ -2,7 +2,9 @@
 
 Undo steps back one action at a time, but never past a moment that revealed
 hidden cards (a change in `rules.revealed(state)`), so it can neither show a
-card the player has not earned nor hide one already seen.
+card the player has not earned nor hide one already seen. Redo steps forward again through what was undone, until a
+new action is made; it only ever replays states undo gave back, so it crosses nothing
+undo could not.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ class Session:
         self.options = dict(getattr(first, "options", None) or {})
         self.states = [first]
         self.actions: list[str] = []
+        self.undone: list[tuple] = []  # (state, action text) taken back, the latest last
 
     @property
     def state(self):
@@ -42,6 +45,7 @@ class Session:
         new = self.rules.apply(self.state, action)
         self.states.append(new)
         self.actions.append(action.text if isinstance(action, Action) else str(action))
+        self.undone.clear()
         return new
 
     def can_undo(self) -> bool:
@@ -57,8 +61,21 @@ class Session:
             if len(self.states) < 2:
                 raise IllegalAction("Nothing to undo.")
             raise IllegalAction("New cards have been turned up since then: that can't be undone.")
-        self.states.pop()
-        return self.actions.pop()
+        text = self.actions.pop()
+        self.undone.append((self.states.pop(), text))
+        return text
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def redo(self) -> str:
+        """Make again the last action undone; returns its text. Raises IllegalAction if none."""
+        if not self.undone:
+            raise IllegalAction("Nothing to redo.")
+        state, text = self.undone.pop()
+        self.states.append(state)
+        self.actions.append(text)
+        return text
 
     def to_json(self) -> dict:
         return {

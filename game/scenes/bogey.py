@@ -5,6 +5,7 @@ import pygame
 
 from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
+from ..engine.bogey_hint import hint_for
 from ..engine.cards import pretty
 from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_text
@@ -18,6 +19,8 @@ SELECT_LIFT = 18
 class BogeyScene(GameScene):
     game_id = "bogey"
     size_from = "column1"
+    double_clicks = True
+    timed = True
 
     def __init__(self, app, seed=None, options=None):
         self.auto_timer: float | None = None
@@ -117,6 +120,37 @@ class BogeyScene(GameScene):
         if code in self.movable(self.view()):
             self.select(code, f"Where does the {pretty(code)} go? Click a glowing place"
                         + (" or the discard pile." if code != self.view().bogey_card else "."))
+
+    def pile_at(self, point):
+        view = self.view()
+        for i, column in enumerate(view.columns):
+            if self.column_rect(i).collidepoint(point) and any(
+                    self.table.sprites[c].contains(point) for c in column if c in self.table.sprites):
+                return f"Column {i + 1}: {len(column)} card{'s' * (len(column) != 1)}", column
+        if pygame.Rect(self.layout["discard"].rect).collidepoint(point) and view.discards:
+            return f"Discards: {len(view.discards)}, the latest last", view.discards
+        return super().pile_at(point)
+
+    def what_now(self) -> str:
+        view = self.view()
+        if view.to_act is None or not self.accepts_moves():
+            return ""
+        if view.phase == rules.BOGEY:
+            return "Place the bogey's card: drag it, or click a glowing column."
+        if not view.hand:
+            return "Your hand is empty: End turn (Space) draws a fresh one."
+        return ("Drag a hand card into a column or onto the discard pile, or double-click it; "
+                "then End turn (Space).")
+
+    def double_click(self, code: str) -> None:
+        """Play the card to the place the hint thinks best for it."""
+        suggestion = hint_for(self.view(), code) if self.accepts_moves() else None
+        if suggestion is None:
+            self.click(code)
+            return
+        self.selected = None
+        if not self.act(suggestion.action):
+            self.refresh()
 
     def on_table_click(self, point) -> None:
         """The bogey's card's places glow without a click on it: a click on one places it."""
@@ -235,7 +269,7 @@ class BogeyScene(GameScene):
         draw_text(surface, vp, "The Bogey", 30, (title.x, title.y), theme.INK, face="serif")
         target = view.options["target"]
         info = (f"Deal #{view.seed}   ·   Columns {view.columns_used} of {rules.MAX_COLUMNS}   ·   "
-                f"Target: {target} ({rules.TARGET_COLUMNS[target]})")
+                f"Target: {target} ({rules.TARGET_COLUMNS[target]})" + self.clock_text())
         draw_text(surface, vp, info, 18, (title.x + title.w, title.y + 10), theme.INK_DIM, "topright")
         for i in range(len(view.columns), rules.MAX_COLUMNS):
             label = "New" if i == len(view.columns) else ""

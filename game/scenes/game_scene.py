@@ -24,6 +24,8 @@ from .dialogs import ConfirmDialog, PauseMenu
 DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
 STATUS_SECONDS = 6.0
+DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
+NO_CLICK = (None, -1.0, False, (-99, -99))
 
 
 def random_deal() -> int:
@@ -49,6 +51,8 @@ class GameScene(Scene):
     size_from = "deck"  # the layout object whose size is the card size
     dropping = False    # an action is being applied from a drag (its sound is "drop")
     autosave = True     # off for a table that only shows a game (the replay viewer)
+    double_clicks = False  # on where a double-click makes a card's obvious move
+    timed = False       # a solitaire: a move counter and a clock, kept in the statistics
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
@@ -61,7 +65,10 @@ class GameScene(Scene):
         self.hover_code: str | None = None
         self.hinted: str | None = None
         self.status = ("", "info", 0.0)
+        self.status_age = 0.0  # seconds the status has been up: an old one gives way to a tip
         self.options = options
+        self.seconds = 0.0  # time the scene has run, for double-clicks
+        self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -78,6 +85,7 @@ class GameScene(Scene):
         self.result_timer = None
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
+        self.elapsed = 0.0  # seconds on the clock: only while the table is in front
         self.hinted = None
         self.on_new_game()
         self.refresh(deal=True)
@@ -113,14 +121,21 @@ class GameScene(Scene):
         return True
 
     def undo(self) -> None:
+        self.retrace(self.session.undo, "Undone")
+
+    def redo(self) -> None:
+        self.retrace(self.session.redo, "Redone")
+
+    def retrace(self, step, done: str) -> None:
+        """Undo or redo one action (`step`), or say why not."""
         try:
-            text = self.session.undo()
+            text = step()
         except IllegalAction as exc:
             self.say(str(exc), "error")
             return
         self.hinted = None
         self.result_timer = None
-        self.say(f"Undone: {self.action_words(text)}.")
+        self.say(f"{done}: {self.action_words(text)}.")
         self.save_game()
         self.refresh()
 
@@ -131,7 +146,8 @@ class GameScene(Scene):
             return
         try:
             if not self.session.is_over():
-                saves.save(self.session, self.seat_info(), self.token, self.recorded)
+                saves.save(self.session, self.seat_info(), self.token, self.recorded,
+                           seconds=self.elapsed)
             elif self.recorded:
                 saves.delete(self.game_id)
             else:
@@ -148,6 +164,7 @@ class GameScene(Scene):
         self.use_seat_info(saved.seats)
         self.use_session(saved.session)
         self.token, self.recorded = saved.token, saved.counted
+        self.elapsed = saved.seconds
 
     def refresh(self, deal=False) -> None:
         before = self.table_state()
@@ -160,6 +177,7 @@ class GameScene(Scene):
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind, STATUS_SECONDS if kind != "info" else 1e9)
+        self.status_age = 0.0
         if kind == "error":
             self.app.sound.play("illegal")
 
@@ -186,7 +204,7 @@ class GameScene(Scene):
         self.recorded = True
         try:
             message = results.finish(self.session, self.seat_info(), self.stats_players(),
-                                     self.token)
+                                     self.token, self.elapsed)
         except OSError as exc:
             message = f"Deckhand could not write its statistics: {exc}"
         if message:
@@ -223,6 +241,10 @@ class GameScene(Scene):
     def click(self, code: str) -> None:
         pass
 
+    def double_click(self, code: str) -> None:
+        """A card's obvious move (where `double_clicks` is on)."""
+        self.click(code)
+
     def hint(self):
         return None
 
@@ -255,6 +277,13 @@ class GameScene(Scene):
 
     def draw_table(self, surface, view) -> None:
         pass
+
+    def clock_text(self) -> str:
+        """"   ·   12 moves   ·   3:04" for a solitaire's info line, or "" when hidden."""
+        if not self.timed or not self.app.settings.show_clock:
+            return ""
+        moves = len(self.session.actions)
+        return f"   ·   {moves} move{'s' * (moves != 1)}   ·   {clock(self.elapsed)}"
 
     def draw_overlay(self, surface, view) -> None:
         pass
@@ -303,6 +332,8 @@ class GameScene(Scene):
             self.on_key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.on_press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drag is None:
+            self.look_at(self.viewport.to_logical(event.pos))
         elif event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -310,8 +341,11 @@ class GameScene(Scene):
 
     def on_key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
+        shift = event.mod & pygame.KMOD_SHIFT
         if event.key == pygame.K_ESCAPE:
             self.pause()
+        elif (ctrl and event.key == pygame.K_y) or (shift and event.key == pygame.K_u):
+            self.redo()
         elif event.key == pygame.K_u or (ctrl and event.key == pygame.K_z):
             self.undo()
         elif event.key == pygame.K_h:
@@ -395,7 +429,10 @@ class GameScene(Scene):
             return
         d.sprite.lift = False
         if not d.moving:
-            self.click(d.sprite.code)
+            if self.double_clicks:
+                self.click_or_double(d.sprite.code, pos)
+            else:
+                self.click(d.sprite.code)
             return
         point = self.viewport.to_logical(pos)
         zone = self.zone_at(point)
@@ -418,11 +455,53 @@ class GameScene(Scene):
         if not applied:
             self.slide_home(d)
 
+    def click_or_double(self, code: str, pos) -> None:
+        """A second click on the same card soon after the first is a double-click. When the first
+        click already made a move, a second one on the same spot is swallowed, so a double-click
+        can't play the card that has just arrived there."""
+        last, when, moved, spot = self.last_click
+        soon = self.seconds - when <= DOUBLE_CLICK
+        same_spot = abs(pos[0] - spot[0]) + abs(pos[1] - spot[1]) < 2 * DRAG_THRESHOLD
+        self.last_click = NO_CLICK
+        if soon and moved and same_spot:
+            return
+        if soon and last == code and not moved:
+            self.double_click(code)
+            return
+        before = len(self.session.actions)
+        self.click(code)
+        self.last_click = (code, self.seconds, len(self.session.actions) != before, pos)
+
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
 
+    def look_at(self, point) -> None:
+        """A right-click: the card or pile under the pointer, large, with nothing moved."""
+        from .pile_viewer import CardViewer
+        shown = self.pile_at(point)
+        if shown is None:
+            return
+        title, cards = shown
+        if not cards:
+            self.say("That card is face down.")
+            return
+        self.app.push(CardViewer(self.app, title, cards))
+
+    def pile_at(self, point):
+        """(title, face-up cards) for what lies under `point`, or None for bare table. By
+        default the face-up cards stacked there; a game may show a whole pile or column."""
+        under = [s for s in self.table.in_draw_order() if not s.retiring and s.contains(point)]
+        if not under:
+            return None
+        cards = [s.code for s in under if s.face_up]
+        return ("A closer look" if len(cards) == 1 else f"{len(cards)} cards, the top one last"), cards
+
     # -- frame ---------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.seconds += dt
+        self.status_age += dt
+        if self.timed and self.app.top is self and not self.session.is_over():
+            self.elapsed += dt
         self.table.update(dt)
         text, kind, left = self.status
         if left < 1e8:
@@ -464,19 +543,51 @@ class GameScene(Scene):
         colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
         pygame.draw.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))
 
-    def draw_status(self, surface) -> None:
+    def what_now(self) -> str:
+        """The tip line: what the player at the screen can do now, in words (a game may say it
+        better). By default one example of each kind of move the rules allow now."""
+        if self.session.is_over() or not self.accepts_moves():
+            return ""
+        examples = {}
+        for action in self.session.legal_actions():
+            words = self.action_words(str(action))
+            examples.setdefault(words.split()[0] if words else "", words)
+        shown = [w for w in examples.values() if w][:3]
+        if not shown:
+            return ""
+        listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
+        return f"You can: {listed}. H suggests a move."
+
+    def status_or_tip(self) -> tuple:
+        """(text, kind) for the status line: a tip once the status has had its time."""
         text, kind, _ = self.status
+        idle = not text or (kind == "info" and self.status_age > STATUS_SECONDS)
+        if idle and self.app.settings.show_tips and self.drag is None:
+            tip = self.what_now()
+            if tip:
+                return tip, "tip"
+        return text, kind
+
+    def draw_status(self, surface) -> None:
+        text, kind = self.status_or_tip()
         if not text or "status" not in self.layout:
             return
         place = self.layout["status"]
-        colour = {"error": theme.RED, "hint": theme.GOLD}.get(kind, theme.INK)
-        face = "bold" if kind != "info" else "sans"
+        colour = {"error": theme.RED, "hint": theme.GOLD, "tip": theme.INK_DIM}.get(kind, theme.INK)
+        face = "bold" if kind not in ("info", "tip") else "sans"
         vp = self.viewport
         size, lines = status_lines(text, place.w, place.h, vp, face)
         step = place.h / len(lines)
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
+
+
+def clock(seconds: float) -> str:
+    """3:04, or 1:02:03 past the hour."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:

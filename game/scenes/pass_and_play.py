@@ -20,6 +20,7 @@ from .handoff import HandOffScreen
 OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
                   6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
 BOT_SLICE_SECONDS = 0.003   # thinking time per frame: the frame keeps its pace
+HINT_SLICE_SECONDS = 0.008  # a hint someone is waiting for thinks a little longer per frame
 # Seconds a computer's move stays on screen before the next computer acts (Settings: Computer moves).
 BOT_PACES = {"slow": 3.2, "normal": 2.0, "fast": 1.0}
 CAPTION_PACES = 2.5         # a caption lasts this many paces (it may outlive the next move)
@@ -131,6 +132,7 @@ class PassAndPlayScene(GameScene):
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None
+        self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
         self.bot_choice = None
         self.last_human = None
         self.handing_off = False
@@ -150,6 +152,7 @@ class PassAndPlayScene(GameScene):
     def act(self, action) -> bool:
         """Apply an action; a computer's move becomes a caption at its seat instead of the
         status line, so each move is read on its own, where it happened."""
+        self.hint_thinking = None
         actor = self.session.state.to_act
         if not super().act(action):
             return False
@@ -182,8 +185,45 @@ class PassAndPlayScene(GameScene):
     def describe(self, action_text: str) -> str:
         return "  ".join(self.new_entries()[-2:])
 
+    # -- H: what the strongest computer player would do here --------------------
+    def bot_rng(self) -> random.Random:
+        """The dice a computer player gets for the decision at hand."""
+        return random.Random(self.session.seed * 7919 + len(self.session.actions))
+
+    def show_hint(self) -> None:
+        """Ask the game's strongest computer player, seeing only this seat's view; its answer
+        comes in words once it has thought (a few milliseconds a frame)."""
+        if self.session.is_over() or not self.accepts_moves():
+            self.say("A hint is for the player whose turn it is.")
+            return
+        levels = bots.levels(self.game_id)
+        if not levels:
+            self.say("No hint here.")
+            return
+        view = self.session.rules.view(self.session.state, self.viewer)
+        bot = bots.make(self.game_id, levels[-1])
+        self.hint_thinking = bot.think(view, self.session.legal_actions(), self.bot_rng())
+        self.say("Thinking about a hint…", "hint")
+
+    def think_about_hint(self) -> None:
+        deadline = time.perf_counter() + HINT_SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(self.hint_thinking)
+        except StopIteration as stop:
+            self.hint_thinking = None
+            text = str(stop.value)
+            self.hinted = next((getattr(a, "card", None) for a in self.session.legal_actions()
+                                if str(a) == text and getattr(a, "card", None)), None)
+            self.say(f"Hint: the strongest computer player would choose: {self.action_words(text)}.",
+                     "hint")
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.hint_thinking is not None and (not self.accepts_moves() or self.app.top is not self):
+            self.hint_thinking = None  # the turn moved on, or the table was covered
+        elif self.hint_thinking is not None:
+            self.think_about_hint()
         for seat, caption in list(self.captions.items()):
             caption[1] -= dt
             if caption[1] <= 0:
@@ -244,8 +284,8 @@ class PassAndPlayScene(GameScene):
         if self.thinking is None and self.bot_choice is None:
             view = self.session.rules.view(self.session.state, seat)
             legal = self.session.legal_actions()
-            rng = random.Random(self.session.seed * 7919 + len(self.session.actions))
-            self.thinking = bots.make(self.game_id, self.seats[seat].level).think(view, legal, rng)
+            self.thinking = bots.make(self.game_id, self.seats[seat].level).think(
+                view, legal, self.bot_rng())
             self.bot_wait = self.bot_pace() if self.captions else self.bot_pace() / 2
         if self.thinking is not None:
             now = time.perf_counter()

@@ -12,6 +12,8 @@ from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_hint import hint as scoundrel_hint
+from ..engine.scoundrel_hint import move_for
+from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
@@ -26,6 +28,9 @@ RESULT_NODES = 50_000    # solver budget per position judged on the result scree
 SEARCH_NODES = 20_000    # per deal tried when no shipped list fits the options
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
 THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
+COUNTER_VALUES = tuple(range(2, 15))
+COUNTER_HEADS = tuple(str(v) for v in range(2, 11)) + ("J", "Q", "K", "A")
+COUNTER_ROWS = {"monster": "Monsters ♠♣", "weapon": "Weapons ♦", "potion": "Potions ♥"}
 
 
 def winnable_deals() -> tuple:
@@ -75,6 +80,8 @@ def move_words(text: str) -> str:
 class ScoundrelScene(GameScene):
     game_id = "scoundrel"
     size_from = "dungeon"
+    double_clicks = True
+    timed = True
 
     def __init__(self, app, seed=None, options=None):
         self.choice: str | None = None
@@ -84,6 +91,8 @@ class ScoundrelScene(GameScene):
         self.autoplay_choice = None    # its decision, played when the pace allows
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
+        self.counting = False         # the card counter, toggled with C...
+        self.tab_held = False         # ...or shown while Tab is held
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
             self.layout_button("avoid", "Avoid room", self.avoid, "A"),
@@ -213,6 +222,18 @@ class ScoundrelScene(GameScene):
             return
         super().on_table_click(point)
 
+    def pile_at(self, point):
+        view = self.view()
+        if view.weapon and pygame.Rect(self.layout["weapon"].rect).collidepoint(point):
+            return "Your weapon and what it slew", (view.weapon,) + tuple(view.slain)
+        return super().pile_at(point)
+
+    def look_at(self, point) -> None:
+        if pygame.Rect(self.layout["discard"].rect).collidepoint(point):
+            self.review_discard()  # face down: laid out the way a click lays it out
+            return
+        super().look_at(point)
+
     def review_discard(self) -> None:
         from .pile_viewer import PileDialog
         cards = self.view().discard
@@ -251,6 +272,13 @@ class ScoundrelScene(GameScene):
         else:
             self.act(f"face {code} barehanded")
 
+    def double_click(self, code: str) -> None:
+        """Face the card the way the hint would (with the weapon when that is better)."""
+        view = self.view()
+        if code in view.room and view.to_act is not None:
+            self.choice = None
+            self.act(move_for(view, code))
+
     def open_choice(self, code: str) -> None:
         view = self.view()
         self.choice = code
@@ -279,10 +307,21 @@ class ScoundrelScene(GameScene):
     def hint(self):
         return scoundrel_hint(self.view())
 
+    def what_now(self) -> str:
+        view = self.view()
+        if self.choice or self.autoplay is not None or view.to_act is None:
+            return ""
+        tip = ("Drag a room card onto the weapon slot, your health or the discard pile, "
+               "or click it; double-click plays it as the hint would.")
+        return tip + (" Or avoid the room (A)." if rules.can_avoid(view) else "")
+
     def greeting(self) -> str:
         return "Drag a card, or click it. H for a hint."
 
     def handle(self, event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_TAB:
+            self.tab_held = event.type == pygame.KEYDOWN
+            return
         if self.autoplay is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop_autoplay()
             return
@@ -311,6 +350,8 @@ class ScoundrelScene(GameScene):
             self.avoid()
         elif key == pygame.K_v:
             self.review_discard()
+        elif key == pygame.K_c:
+            self.counting = not self.counting
         else:
             super().on_key(event)
 
@@ -384,7 +425,7 @@ class ScoundrelScene(GameScene):
         w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
         title = self.layout["title"]
         draw_text(surface, vp, "Scoundrel", 30, (title.x, title.y), theme.INK, face="serif")
-        status = f"Deal #{view.seed}   ·   Room {view.rooms}"
+        status = f"Deal #{view.seed}   ·   Room {view.rooms}" + self.clock_text()
         draw_text(surface, vp, status, 18, (title.x + title.w, title.y + 10), theme.INK_DIM,
                   "topright")
         for slot in ROOM_SLOTS + ("discard",):
@@ -502,3 +543,35 @@ class ScoundrelScene(GameScene):
     def draw_overlay(self, surface, view) -> None:
         if self.choice:
             self.choice_row.draw(surface, self.viewport)
+        if self.counting or self.tab_held:
+            self.draw_counter(surface, view)
+
+    def draw_counter(self, surface, view) -> None:
+        """The cards still in the dungeon, by kind and value, over the room."""
+        vp = self.viewport
+        first, last = self.layout["room1"], self.layout["room4"]
+        left, top = first.x - 20, first.y - 10
+        width = last.x + last.w + 20 - left
+        draw_panel(surface, vp.rect(left, top, width, first.h + 20), fill=(12, 32, 24, 255),
+                   edge=theme.GOLD, radius=vp.length(14))
+        tally = dungeon_tally(view)
+        draw_text(surface, vp, f"Still in the dungeon: {view.dungeon_count} cards   (C or Tab)",
+                  17, (left + 18, top + 12), theme.GOLD, face="bold")
+        label_w = 150
+        step = (width - label_w - 36 - 60) / len(COUNTER_VALUES)
+        y = top + 48
+        for i, head in enumerate(COUNTER_HEADS + ("All",)):
+            x = left + 18 + label_w + step * (i + 0.5)
+            draw_text(surface, vp, head, 16, (x + (30 if head == "All" else 0), y), theme.INK_DIM,
+                      "midtop", "bold")
+        for kind in KINDS:
+            y += 34
+            counts = tally[kind]
+            draw_text(surface, vp, COUNTER_ROWS[kind], 16, (left + 18, y), theme.INK)
+            for i, value in enumerate(COUNTER_VALUES):
+                x = left + 18 + label_w + step * (i + 0.5)
+                shown = str(counts[value]) if counts.get(value) else "·"
+                draw_text(surface, vp, shown, 16, (x, y), theme.INK, "midtop")
+            x = left + 18 + label_w + step * (len(COUNTER_VALUES) + 0.5) + 30
+            draw_text(surface, vp, str(sum(counts.values())), 16, (x, y), theme.GOLD, "midtop",
+                      "bold")

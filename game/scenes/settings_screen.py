@@ -22,6 +22,7 @@ from .registry import playable
 LEFT = pygame.Rect(40, 92, 590, 606)
 RIGHT = pygame.Rect(650, 92, 590, 606)
 ROW_H, WIDE_H = 46, 80
+GENERAL_H = 41  # the left column's rows, packed so eleven fit
 PREVIEW = ("7C", "8D", "QH", "AS")
 
 
@@ -71,15 +72,17 @@ class SettingsScreen(Scene):
                 ("Volume", lambda: f"{s.volume}%", self.step_volume)]),
             ("Play", [
                 ("Computer moves", lambda: s.bot_pace.capitalize(), self.step_bot_pace),
-                ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm)]),
+                ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm),
+                ("Moves and clock", lambda: on_off(s.show_clock), self.toggle_clock),
+                ("What-now tips", lambda: on_off(s.show_tips), self.toggle_tips)]),
         ]
         for heading, rows in general:
             self.headings.append((heading, (x, y)))
-            y += 34
+            y += 28
             for label, show, step in rows:
-                self.rows.append(Row(label, show, step, pygame.Rect(x, y, LEFT.w - 48, ROW_H)))
-                y += ROW_H + 4
-            y += 14
+                self.rows.append(Row(label, show, step, pygame.Rect(x, y, LEFT.w - 48, GENERAL_H)))
+                y += GENERAL_H + 3
+            y += 6
         x, y = RIGHT.x + 24, RIGHT.y + 16
         self.headings.append(("New games start with", (x, y)))
         y += 34
@@ -165,6 +168,14 @@ class SettingsScreen(Scene):
     def toggle_confirm(self, step) -> None:
         s = self.app.settings
         s.confirm_new_deal = not s.confirm_new_deal
+
+    def toggle_clock(self, step) -> None:
+        s = self.app.settings
+        s.show_clock = not s.show_clock
+
+    def toggle_tips(self, step) -> None:
+        s = self.app.settings
+        s.show_tips = not s.show_tips
 
     def step_game(self, step) -> None:
         self.game = (self.game + step) % len(self.ids)

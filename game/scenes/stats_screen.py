@@ -9,6 +9,7 @@ from ..store import stats
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
+from .game_scene import clock
 from .registry import playable
 
 LEFT = pygame.Rect(40, 196, 560, 500)
@@ -159,13 +160,15 @@ class StatsScreen(Scene):
                 ("Current streak", f["streak"]), ("Best streak", f["best_streak"]),
                 ("Lowest score" if lower else "Best score", number(f["best_score"])),
                 ("Average score", number(f["average"]))]
+        if table.get("best_time") is not None:
+            rows += [("Best time", clock(table["best_time"])), ("Fewest moves", table["fewest_moves"])]
         x, y = LEFT.x + 24, LEFT.y + 18
         draw_text(surface, vp, "Figures", 21, (x, y), theme.GOLD, face="bold")
         for i, (label, value) in enumerate(rows):
             cx, cy = x + (i % 2) * 270, y + 40 + (i // 2) * 34
             draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
             draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright", "bold")
-        y += 40 + 4 * 34 + 8
+        y += 40 + (len(rows) + 1) // 2 * 34 + 8
         if table["levels"]:
             order = [name for name, _ in getattr(games.get(self.game_id), "LEVELS", ())]
             names = sorted(table["levels"], key=lambda n: order.index(n) if n in order else len(order))

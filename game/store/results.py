@@ -13,22 +13,24 @@ from ..engine.session import Session
 from . import jsonfile, saves, stats
 
 
-def finish(session: Session, seats, players, token: str) -> str | None:
+def finish(session: Session, seats, players, token: str, seconds: float = 0.0) -> str | None:
     """Count a game that has just finished; returns a message for the player, if any.
     Raises OSError if the statistics can't be written (the finished save then stays, to be
     counted at the next start-up)."""
     try:
-        saves.save(session, seats, token, players=players)
+        saves.save(session, seats, token, players=players, seconds=seconds)
     except OSError:
         pass  # still count it now; only a stop in the next instant could lose it
-    message = count(session, players, token)
+    message = count(session, players, token, seconds)
     saves.delete(session.game_id)
     return message
 
 
-def count(session: Session, players, token: str) -> str | None:
+def count(session: Session, players, token: str, seconds: float = 0.0) -> str | None:
     result = session.rules.result(session.state)
-    return stats.record(session.game_id, session.options, result, players, session.seed, token)
+    effort = (round(seconds), len(session.actions)) if players is None else None  # solitaires
+    return stats.record(session.game_id, session.options, result, players, session.seed, token,
+                        effort)
 
 
 def settle() -> list:
@@ -40,7 +42,7 @@ def settle() -> list:
             if saved is None:
                 continue
             if not saved.counted:
-                message = count(saved.session, saved.players, saved.token)
+                message = count(saved.session, saved.players, saved.token, saved.seconds)
                 if message:
                     messages.append(("Statistics", message))
             saves.delete(game_id)

@@ -21,6 +21,7 @@ from ..engine.rng import MAX_SEED
 from ..engine.session import Session
 from . import checks, jsonfile, paths
 
+MOST_SECONDS = 10**7  # far beyond any game's clock
 FORMAT = "deckhand-save"
 VERSION = 1
 SEAT_FIELDS = 8  # name, kind, level... per seat
@@ -34,6 +35,7 @@ class Saved:
     token: str = ""
     counted: bool = False    # its result is in the statistics already
     players: list | None = None  # (name, kind) per seat, kept with a finished game
+    seconds: float = 0.0     # time played on the clock so far
 
 
 def new_token() -> str:
@@ -105,11 +107,11 @@ def check_players(players, count: int):
 
 
 def save(session: Session, seats=None, token: str = "", counted: bool = False,
-         players=None) -> None:
+         players=None, seconds: float = 0.0) -> None:
     """Keep `session`; a finished one also keeps `players` until its statistics are written."""
     data = envelope(FORMAT, VERSION, session, seats)
     data.update(saved_at=now(), token=token or new_token(), counted=counted,
-                finished=session.is_over())
+                finished=session.is_over(), seconds=round(float(seconds), 1))
     if session.is_over():
         data["players"] = [list(p) for p in players] if players is not None else None
     jsonfile.write_atomic(path(session.game_id), data)
@@ -129,7 +131,10 @@ def _saved(data, game_id: str) -> Saved:
     if data.get("finished", session.is_over()) is not session.is_over():
         raise ValueError("the saved game's finished mark does not match its game")
     players = check_players(data.get("players"), session.seats) if session.is_over() else None
-    return Saved(session, seats, saved_at, token, counted, players)
+    seconds = data.get("seconds", 0.0)
+    if not isinstance(seconds, float) or not 0 <= seconds <= MOST_SECONDS:  # NaN fails too
+        raise ValueError("the saved game's clock is damaged")
+    return Saved(session, seats, saved_at, token, counted, players, seconds)
 
 
 def load(game_id: str) -> Saved | None:

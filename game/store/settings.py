@@ -21,6 +21,8 @@ class Settings:
     sound_on: bool = True
     volume: int = 70  # percent
     confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
+    show_clock: bool = True  # the move counter and the clock on the solitaire tables
+    show_tips: bool = True   # the line at the bottom of a table saying what can be done now
     table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
     player_names: list = field(default_factory=list)   # names typed for human seats, latest first
 

@@ -21,6 +21,7 @@ RECENT = 20
 COUNTED = 100  # tokens of the latest games counted, so a game is never counted twice
 LOWER_IS_BETTER = {"bogey"}  # games scored by columns used: fewer is better
 COUNTS = ("played", "won", "streak", "best_streak", "scored")
+EFFORT = ("best_time", "fewest_moves")  # a solitaire's fastest win (seconds) and shortest one
 
 
 def path():
@@ -64,8 +65,10 @@ def _count(game_id: str, tally: dict, won: bool, score) -> None:
             tally["best_score"] = score
 
 
-def add(data: dict, game_id: str, options, result, players=None, seed=None, when=None) -> dict:
-    """Count one finished game into `data` (as loaded); returns the table's record."""
+def add(data: dict, game_id: str, options, result, players=None, seed=None, when=None,
+        effort=None) -> dict:
+    """Count one finished game into `data` (as loaded); returns the table's record.
+    `effort` (seconds, moves) of a solitaire is kept for wins: best time, fewest moves."""
     tables = data["games"].setdefault(game_id, {})
     table = tables.setdefault(option_key(options), {
         "options": dict(options or {}), **_tally(), "levels": {}, "recent": [], "players": {}})
@@ -74,6 +77,9 @@ def add(data: dict, game_id: str, options, result, players=None, seed=None, when
     won = me in result.winners
     score = score_of(result, me)
     _count(game_id, table, won, score)
+    if won and effort is not None:
+        for key, value in zip(EFFORT, effort):
+            table[key] = value if table.get(key) is None else min(table[key], value)
     level = result.details.get("level")
     if level is not None:
         table["levels"][level] = table["levels"].get(level, 0) + 1
@@ -123,6 +129,8 @@ def _check_tally(t, where: str) -> None:
     checks.number(t.get("score_total"), f"statistics {where} score total",
                   checks.SCORE * max(1, t["scored"]))
     checks.optional(checks.number, t.get("best_score"), f"statistics {where} best score")
+    for key in EFFORT:
+        checks.optional(checks.integer, t.get(key), f"statistics {where} {key}", 0, checks.COUNT)
 
 
 def _check_entry(e, where: str) -> None:
@@ -202,7 +210,8 @@ def save(data: dict) -> None:
     jsonfile.write_atomic(path(), data)
 
 
-def record(game_id: str, options, result, players=None, seed=None, token=None) -> str | None:
+def record(game_id: str, options, result, players=None, seed=None, token=None,
+           effort=None) -> str | None:
     """Add a finished game to the file; returns a message if a damaged file was put aside.
     A game's `token` is kept, so the same game is never counted twice.
     Raises OSError if the file cannot be written."""
@@ -210,7 +219,7 @@ def record(game_id: str, options, result, players=None, seed=None, token=None) -
     counted = data.setdefault("counted", [])
     if token is not None and token in counted:
         return message
-    add(data, game_id, options, result, players, seed)
+    add(data, game_id, options, result, players, seed, effort=effort)
     if token is not None:
         data["counted"] = (counted + [token])[-COUNTED:]
     save(data)

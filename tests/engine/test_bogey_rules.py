@@ -351,3 +351,17 @@ def test_undo_refused_past_a_flip_or_a_draw():
     session.apply("discard 5D")
     assert session.can_undo() and session.undo() == "discard 5D"
     assert not session.can_undo()
+
+
+def test_redo_within_the_turn_and_forgotten_after_a_new_move():
+    session = Session("bogey", 1, 0, None, stack("KS", "QS", "2H", "3H", "4H", "KD", "5D"))
+    session.apply("play KS to a new column")
+    session.apply("discard 2H")
+    played = session.state
+    session.undo()
+    session.undo()
+    assert session.redo() == "play KS to a new column"
+    assert session.redo() == "discard 2H" and session.state == played
+    session.undo()
+    session.apply("end turn")
+    assert not session.can_redo() and not session.can_undo()

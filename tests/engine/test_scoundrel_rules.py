@@ -407,3 +407,42 @@ def test_the_cards_avoided_to_the_bottom_stay_in_view_until_dealt_again():
         assert bottom == state.dungeon[len(state.dungeon) - len(bottom):]
         assert set(bottom) <= set(room)
     assert sc.from_json(sc.to_json(state)) == state
+
+
+# --- redo -------------------------------------------------------------------------------------
+
+def test_redo_restores_the_exact_state_until_a_new_move_is_made():
+    session = Session("scoundrel", 1, 0, None, stacked("2S", "3S", "4S", "KC", "2C", "3C", "4C"))
+    with pytest.raises(IllegalAction, match="Nothing to redo"):
+        session.redo()
+    session.apply("face 2S barehanded")
+    session.apply("face 3S barehanded")
+    after_two = session.state
+    assert session.undo() == "face 3S barehanded"
+    assert session.undo() == "face 2S barehanded"
+    assert session.can_redo()
+    assert session.redo() == "face 2S barehanded"
+    assert session.redo() == "face 3S barehanded"
+    assert session.state == after_two and session.actions == ["face 2S barehanded", "face 3S barehanded"]
+    assert not session.can_redo()
+    session.undo()
+    session.apply("face 4S barehanded")  # a new move forgets what was undone
+    assert not session.can_redo()
+    with pytest.raises(IllegalAction, match="Nothing to redo"):
+        session.redo()
+
+
+def test_redo_never_crosses_what_undo_may_not():
+    session = Session("scoundrel", 1, 0, None, stacked("2S", "3S", "4S", "KC", "2C", "3C", "4C"))
+    for card in ("2S", "3S", "4S"):
+        session.apply(f"face {card} barehanded")  # the last turns up a new room
+    session.apply("face 2C barehanded")
+    session.undo()
+    dealt = session.state
+    with pytest.raises(IllegalAction):
+        session.undo()
+    assert session.redo() == "face 2C barehanded"
+    session.undo()
+    assert session.state == dealt and session.redo() == "face 2C barehanded"
+    assert not session.can_redo()
+    assert Session.from_json(session.to_json()).state == session.state

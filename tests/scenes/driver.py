@@ -1,2 +1,17 @@
 """The scene tests drive the app with the same real events as `--smoke`."""
+import pygame
+
 from game.driver import FRAME, click, drag, frames, key, post, settle, to_window  # noqa: F401
+
+
+def double_click(app, logical) -> None:
+    """Two clicks on one spot, two frames apart: well inside the double-click time."""
+    click(app, logical)
+    click(app, logical)
+
+
+def right_click(app, logical) -> None:
+    pos = to_window(app, logical)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    frames(app, 2)

@@ -163,3 +163,35 @@ def test_seats_saved_with_the_old_level_names_load_with_todays(app):
                          {"name": "Eve", "kind": "computer", "level": "cunning"}])
     assert [s.level for s in scene.seats] == ["hard", "hard", "easy", "hard"]
     assert [s.describe() for s in scene.seats[1:3]] == ["Computer (hard)", "Computer (easy)"]
+
+
+def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
+    import random
+    from game.engine import bots
+    from game.scenes.pass_and_play import PassAndPlayScene
+    scene = start(app)
+    to_a_human_turn(app, scene)
+    assert isinstance(scene, PassAndPlayScene) and scene.accepts_moves()
+    state, seat = scene.session.state, scene.viewer
+    key(app, pygame.K_h)
+    for _ in range(600):
+        frames(app)
+        if scene.hint_thinking is None:
+            break
+    strongest = bots.make("abandon_ship", bots.levels("abandon_ship")[-1])
+    rng = random.Random(scene.session.seed * 7919 + len(scene.session.actions))
+    expected = bots.finish(strongest.think(rules.view(state, seat), rules.legal_actions(state), rng))
+    assert scene.status[0] == ("Hint: the strongest computer player would choose: "
+                               f"{scene.action_words(str(expected))}.")
+    assert scene.session.state == state  # a hint moves nothing
+
+
+def test_the_tip_line_lists_moves_the_rules_allow_now_in_words(app):
+    scene = start(app)
+    to_a_human_turn(app, scene)
+    scene.say("")
+    text, kind = scene.status_or_tip()
+    assert kind == "tip" and text.startswith("You can: ")
+    legal_words = {scene.action_words(str(a)) for a in scene.session.legal_actions()}
+    listed = text[len("You can: "):-len(". H suggests a move.")].replace("; or ", "; ").split("; ")
+    assert listed and set(listed) <= legal_words

@@ -148,3 +148,37 @@ def test_starting_a_game_with_one_in_progress_asks_first(app):
     click(app, (row.x + 60, row.centery))
     key(app, pygame.K_n)  # Start a new one: the usual new-game screen
     assert isinstance(app.top, NewGameDialog)
+
+
+def test_moves_and_clock_run_on_the_table_and_survive_continue(app):
+    scene = start(app, WIN_DECK)
+    assert scene.clock_text() == "   ·   0 moves   ·   0:00"
+    frames(app, 130)  # two seconds at the table
+    key(app, pygame.K_1)
+    key(app, pygame.K_4)
+    assert scene.clock_text().startswith("   ·   2 moves   ·   0:02")
+    key(app, pygame.K_ESCAPE)  # the clock stops while the menu is open
+    paused = scene.elapsed
+    frames(app, 200)
+    assert scene.elapsed == paused
+    assert saves.load("scoundrel").seconds > 2
+    key(app, pygame.K_m)
+    click(app, app.top.continue_buttons.buttons[0].rect.center)
+    resumed = app.top
+    assert resumed is not scene and resumed.elapsed >= 2
+    app.settings.show_clock = False
+    assert resumed.clock_text() == ""
+
+
+def test_a_won_solitaire_records_its_time_and_moves(app):
+    from game.store import stats
+    from .test_scoundrel_scene import greedy
+    scene = start(app, WIN_DECK)
+    scene.elapsed = 95.0
+    while not scene.session.is_over():
+        scene.act(greedy(scene.session.state))
+    settle(app)
+    frames(app, 60)
+    table = next(iter(stats.load()[0]["games"]["scoundrel"].values()))
+    assert scene.session.state.status == "won"
+    assert table["best_time"] == 95 and table["fewest_moves"] == len(scene.session.actions)

@@ -6,7 +6,7 @@ from game.engine.cards import FULL_DECK, RANKS
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle
 
 # Every suit in falling order: a careful player finishes in four columns.
 WIN_DECK = [r + s for s in "SHDC" for r in reversed(RANKS)]
@@ -166,3 +166,63 @@ def test_a_glowing_place_takes_the_bogeys_card_at_one_click(app):
     place = next(z for z in scene.legal_zones(view.bogey_card))
     click(app, zone_centre(scene, place))  # no click on the card first: its places glow already
     assert scene.session.actions[-1].startswith("place 2H")
+
+
+def test_double_click_plays_each_card_where_the_hint_would(app):
+    from game.engine.bogey_hint import hint, hint_for
+    scene = start(app, LOSS_DECK[::-1], options={"auto_place": False})
+    for _ in range(12):
+        view = scene.view()
+        if view.status != rules.PLAYING or view.to_act is None:
+            break
+        if view.phase == rules.PLAYER and not view.hand:
+            key(app, pygame.K_SPACE)
+            settle(app)
+            continue
+        code = view.bogey_card if view.phase == rules.BOGEY else view.hand[-1]
+        expected = hint_for(view, code).action
+        if view.phase == rules.BOGEY or code in hint(view).action.split():
+            assert expected == hint(view).action  # the hint about this card, word for word
+        double_click(app, card_centre(scene, code))
+        settle(app)
+        assert scene.session.actions[-1] == expected
+    assert len(scene.session.actions) >= 8
+
+
+def test_two_slow_clicks_are_two_clicks(app):
+    scene = start(app, WIN_DECK)
+    code = scene.view().hand[0]
+    click(app, card_centre(scene, code))
+    assert scene.selected == code
+    frames(app, 40)
+    click(app, card_centre(scene, code))
+    assert scene.selected is None and scene.session.actions == []
+
+
+def test_right_click_on_a_column_shows_the_whole_column(app):
+    from game.scenes.pile_viewer import CardViewer
+    scene = start(app, WIN_DECK)
+    view = scene.view()
+    for code in view.hand[:2]:
+        drag(app, card_centre(scene, code), zone_centre(scene, best_zone(scene.view(), code)))
+        settle(app)
+    column = scene.view().columns[0]
+    assert len(column) == 2
+    state = scene.session.state
+    right_click(app, card_centre(scene, column[0]))
+    assert isinstance(app.top, CardViewer) and app.top.cards == column
+    key(app, pygame.K_ESCAPE)
+    right_click(app, card_centre(scene, scene.view().hand[0]))
+    assert app.top.cards == (scene.view().hand[0],)
+    key(app, pygame.K_ESCAPE)
+    assert scene.session.state == state and not scene.session.actions[2:]
+
+
+def test_the_tip_line_follows_the_phase(app):
+    scene = bogey_waits(app)
+    scene.say("")
+    assert scene.status_or_tip() == ("Place the bogey's card: drag it, or click a glowing column.", "tip")
+    click(app, card_centre(scene, "2H"))
+    click(app, zone_centre(scene, "new"))
+    scene.say("")
+    assert "End turn (Space)" in scene.status_or_tip()[0]

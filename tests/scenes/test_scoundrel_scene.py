@@ -9,7 +9,7 @@ from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
 from game.scenes.rules import RulesScreen
 from game.scenes.scoundrel import ScoundrelScene
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle
 
 WIN_DECK = ("10D AS AC 9H 8H KS KC 7H QS QC 6H JS JC 5H 10S 10C 4H 9S 9C 3H 8S 8C 2H 7S 7C "
             "6S 6C 5S 5C 4S 4C 3S 3C 2S 2C 9D 8D 7D 6D 5D 4D 3D 2D 10H").split()
@@ -261,3 +261,114 @@ def test_the_discard_pile_can_be_looked_through(app):
     assert app.top is scene
     key(app, pygame.K_v)
     assert isinstance(app.top, PileDialog)
+
+
+def test_redo_keys_after_undo_until_a_new_move(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    key(app, pygame.K_4)  # 9H: drink
+    played = scene.session.state
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert scene.session.actions == []
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert scene.session.actions == ["face 10D"]
+    key(app, pygame.K_u, mod=pygame.KMOD_SHIFT)
+    assert scene.session.state == played and scene.status[0].startswith("Redone:")
+    key(app, pygame.K_u)
+    key(app, pygame.K_3)  # a new move: fight the A♣...
+    key(app, pygame.K_w)  # ...with the 10♦
+    assert scene.session.actions == ["face 10D", "face AC with weapon"]
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert "Nothing to redo" in scene.status[0]
+
+
+def test_double_click_faces_the_hinted_card_as_the_hint_says(app):
+    from game.engine.scoundrel_hint import hint, move_for
+    scene = start(app, WIN_DECK)
+    for _ in range(10):
+        view = scene.view()
+        if view.status != rules.PLAYING:
+            break
+        suggested = hint(view).action
+        if suggested == "avoid room":
+            click(app, centre(scene, "avoid"))
+            settle(app)
+            continue
+        code = suggested.split()[1]
+        assert move_for(view, code) == suggested
+        double_click(app, card_centre(scene, code))
+        settle(app)
+        assert scene.session.actions[-1] == suggested and scene.choice is None
+    assert any(a.endswith("with weapon") for a in scene.session.actions)
+
+
+def test_double_click_on_a_monster_never_asks_weapon_or_barehanded(app):
+    from game.engine.scoundrel_hint import move_for
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    view = scene.view()
+    expected = move_for(view, "AC")
+    assert expected in ("face AC with weapon", "face AC barehanded")
+    double_click(app, card_centre(scene, "AC"))
+    settle(app)
+    assert scene.session.actions == ["face 10D", expected] and scene.choice is None
+
+
+def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app):
+    from game.scenes.pile_viewer import CardViewer, PileDialog
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)  # 10D: equip
+    key(app, pygame.K_3)
+    key(app, pygame.K_w)  # AC with the weapon
+    settle(app)
+    state, places = scene.session.state, scene.table_state()
+    right_click(app, card_centre(scene, "9H"))
+    assert isinstance(app.top, CardViewer) and app.top.cards == ("9H",)
+    assert app.top.card[0] > scene.card_size[0]  # larger than on the table
+    right_click(app, (0, 0))  # a second right-click puts it down
+    assert app.top is scene
+    right_click(app, centre(scene, "weapon"))
+    assert app.top.cards == ("10D", "AC")
+    key(app, pygame.K_ESCAPE)
+    right_click(app, centre(scene, "discard"))
+    assert isinstance(app.top, PileDialog)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.session.state == state and scene.table_state() == places
+
+
+def test_card_counter_toggles_with_c_and_shows_while_tab_is_held(app):
+    from .driver import post
+    scene = start(app, WIN_DECK)
+    drawn = []
+    scene.draw_counter = lambda surface, view: drawn.append(view.dungeon_count)
+    key(app, pygame.K_c)
+    assert scene.counting
+    frames(app, 2)
+    assert drawn and drawn[-1] == 40
+    key(app, pygame.K_c)
+    drawn.clear()
+    frames(app, 2)
+    assert not scene.counting and not drawn
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    frames(app, 2)
+    assert drawn
+    post(pygame.KEYUP, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    frames(app, 2)
+    drawn.clear()
+    frames(app, 2)
+    assert not drawn and scene.session.actions == []
+
+
+def test_the_tip_line_says_what_can_be_done_once_the_status_has_had_its_time(app):
+    scene = start(app, WIN_DECK)
+    assert scene.status_or_tip()[1] == "info"  # the greeting first
+    frames(app, 400)
+    text, kind = scene.status_or_tip()
+    assert kind == "tip" and "avoid the room (A)" in text
+    key(app, pygame.K_1)
+    assert scene.status_or_tip()[1] == "info"  # what just happened comes first
+    frames(app, 400)
+    assert "avoid" not in scene.status_or_tip()[0]  # a room begun can't be avoided
+    app.settings.show_tips = False
+    assert scene.status_or_tip()[1] == "info"

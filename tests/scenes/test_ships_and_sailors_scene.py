@@ -130,3 +130,18 @@ def test_the_deck_draws_its_own_faces_with_symbols_at_any_size(app):
             face = art.face(code, *size)
             assert face.get_size() == size
     assert art.face("7a", 90, 126).get_at((45, 63)) != art.face("7w", 90, 126).get_at((45, 63))
+
+
+def test_right_click_shows_a_face_up_card_of_its_own_deck_large(app):
+    from game.scenes.pile_viewer import CardViewer
+    from .driver import right_click
+    from .test_abandon_ship_scene import to_a_human_turn
+    scene = start(app)
+    to_a_human_turn(app, scene)
+    state = scene.session.state
+    sprite = next(s for s in scene.table.sprites.values() if s.face_up)
+    right_click(app, (sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] + sprite.size[1] / 2))
+    assert isinstance(app.top, CardViewer) and sprite.code in app.top.cards
+    frames(app, 2)  # drawn with the deck's own art
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.session.state == state

@@ -106,3 +106,18 @@ def test_damaged_tallies_are_refused():
             stats._validate(broken)
     assert stats._validate(json.loads(json.dumps(data)))["games"]["scoundrel"]
     assert table["played"] == 1
+
+
+def test_wins_keep_the_best_time_and_the_fewest_moves():
+    data = stats.empty()
+    table = stats.add(data, "scoundrel", SCOUNDREL, scoundrel(-3), effort=(30, 20))
+    assert table.get("best_time") is None  # a loss sets no record
+    stats.add(data, "scoundrel", SCOUNDREL, scoundrel(5), effort=(400, 60))
+    stats.add(data, "scoundrel", SCOUNDREL, scoundrel(7), effort=(300, 70))
+    stats.add(data, "scoundrel", SCOUNDREL, scoundrel(2), effort=(500, 55))
+    assert (table["best_time"], table["fewest_moves"]) == (300, 55)
+    stats.save(data)
+    assert stats.load()[0]["games"]["scoundrel"] == data["games"]["scoundrel"]
+    table["best_time"] = -1
+    stats.save(data)
+    assert stats.load()[1]  # damaged: put aside with a message
