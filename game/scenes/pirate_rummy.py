@@ -3,7 +3,9 @@ yours in the middle), your hand at the bottom, the deck and the discarded ships 
 
 A drop means one small engine action: a hand card onto a meld adds it, onto your area's free
 space starts a meld; a meld card onto another meld of its area moves it, onto the area's free
-space starts a new meld there; a pirate ship onto another player's card plunders it."""
+space starts a new meld there, onto a gap between two cards of its own run splits the run
+there; a pirate ship onto another player's card plunders it. A drag that ends on the dragged
+card's own uncovered part puts it back (no accidental split)."""
 from __future__ import annotations
 
 import pygame
@@ -21,6 +23,7 @@ PAD = 8
 LARGEST = 60         # widest card in an area; an area too full shrinks its cards
 SMALLEST = 16
 OVERLAP = 0.42       # the part of a card left showing under the next card of its meld
+GAP_WIDTH = 0.5      # a split gap's width, as a part of the card showing between two cards
 
 
 def meld_text(meld) -> str:
@@ -72,6 +75,8 @@ class PirateRummyScene(PassAndPlayScene):
         self.sort_key = by_colour
         self._geometry = None
         self._legal = None
+        self.pressed_at = None
+        self.released = None  # the card of a drag being dropped
         super().__init__(app, seed, options, seats)
         end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.reset_button = self.layout_button("reset", "Reset turn", self.reset_turn, "R",
@@ -98,7 +103,7 @@ class PirateRummyScene(PassAndPlayScene):
             lift = 18 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 200 + i, self.card_size)
             where[code] = ("hand", None)
-        meld_zones, area_zones = {}, {}
+        meld_zones, area_zones, gaps = {}, {}, {}
         for seat in range(view.seats):
             panel = self.panel_of(seat)
             melds = view.areas[seat]
@@ -110,6 +115,9 @@ class PirateRummyScene(PassAndPlayScene):
                     where[code] = (seat, j)
                 for code, (x, y) in reversed(list(zip(meld, places))):  # the top card first
                     zones[f"card:{code}"] = pygame.Rect(round(x), round(y), *size)
+                for (x0, _), code, (x, y) in zip(places, meld[1:], places[1:]):
+                    width = max(6, round((x - x0) * GAP_WIDTH))
+                    gaps[code] = pygame.Rect(round(x) - width // 2, round(y), width, size[1])
                 left, top = places[0]
                 right = places[-1][0] + size[0]
                 meld_zones[f"meld:{seat}:{j}"] = pygame.Rect(round(left) - 3, round(top) - 3,
@@ -120,7 +128,7 @@ class PirateRummyScene(PassAndPlayScene):
             out[view.discards[-1]] = ((place.x, place.y), True, 5, self.card_size)
         zones.update(meld_zones)
         zones.update(area_zones)
-        result = (out, zones, where)
+        result = (out, zones, where, gaps)
         self._geometry = (key, result)
         return result
 
@@ -134,7 +142,26 @@ class PirateRummyScene(PassAndPlayScene):
         return self.geometry()[0]
 
     def drop_zones(self) -> dict:
-        return self.geometry()[1]
+        """The table's zones; while a meld card is dragged or picked up, the gaps between the
+        cards of its meld come first (a drop there splits the run)."""
+        zones = self.geometry()[1]
+        gaps = self.gap_zones(self.moving_card())
+        return {**gaps, **zones} if gaps else zones
+
+    def moving_card(self):
+        if self.drag is not None:
+            return self.drag.sprite.code
+        return self.released or self.selected
+
+    def gap_zones(self, code) -> dict:
+        """`gap:<card>` for each gap before a card of the meld holding `code` (none for a
+        hand card)."""
+        _, _, where, gaps = self.geometry()
+        seat, j = where.get(code or "", ("hand", None))
+        if seat == "hand":
+            return {}
+        meld = self.session.view(self.viewer).areas[seat][j]
+        return {f"gap:{c}": gaps[c] for c in meld[1:]}
 
     def deal_origin(self):
         deck = self.layout["deck"]
@@ -151,7 +178,7 @@ class PirateRummyScene(PassAndPlayScene):
     def target_of(self, zone: str):
         """(seat, meld index or None, card or None) a zone stands for."""
         kind, _, rest = zone.partition(":")
-        if kind == "card":
+        if kind in ("card", "gap"):
             seat, j = self.geometry()[2].get(rest, (None, None))
             return seat, j, rest
         if kind == "meld":
@@ -179,6 +206,8 @@ class PirateRummyScene(PassAndPlayScene):
             if seat == me:
                 return f"play {code} to a new meld", None
             return None, "A new meld starts in your own area."
+        if zone.startswith("gap:") and j == source_meld:
+            return self.split_action(view.areas[seat][j], card, seat)
         if seat != source:
             return None, ("Cards move only inside one area; take a card from another area "
                           "by plundering it with a pirate ship.")
@@ -188,9 +217,46 @@ class PirateRummyScene(PassAndPlayScene):
             return f"move {code} to a new meld of seat {seat + 1}", None
         return f"move {code} to {meld_text(view.areas[seat][j])} of seat {seat + 1}", None
 
+    def split_action(self, meld, card, seat):
+        text = f"split {meld_text(meld)} before {card} of seat {seat + 1}"
+        if text in self.legal_texts():
+            return text, None
+        return None, ("A run splits only between two cards that leave runs of 3 or more "
+                      "cards on both sides.")
+
+    def on_press(self, pos) -> None:
+        self.pressed_at = self.viewport.to_logical(pos)
+        super().on_press(pos)
+
+    def on_release(self, pos) -> None:
+        d = self.drag
+        if d is not None and d.moving and self.own_card_at(d.sprite.code,
+                                                           self.viewport.to_logical(pos)):
+            self.drag = None
+            d.sprite.lift = False
+            self.slide_home(d)  # the drag ended where it started: nothing happens
+            return
+        self.released = d.sprite.code if d is not None else None
+        try:
+            super().on_release(pos)
+        finally:
+            self.released = None
+
+    def own_card_at(self, code, point) -> bool:
+        """Whether `point` is on the uncovered part of `code` where it lies."""
+        zones = self.geometry()[1]
+        for name, rect in zones.items():
+            if name.startswith("card:") and rect.collidepoint(point):
+                return name == f"card:{code}"
+        return False
+
     def click(self, code: str) -> None:
         where = self.geometry()[2].get(code)
         if where is None:
+            return
+        gap = self.zone_at(self.pressed_at) if self.selected and self.pressed_at else None
+        if gap and gap.startswith("gap:") and code != self.selected:
+            self.put_selected(gap)
             return
         if self.selected and code != self.selected and where[0] != "hand":
             self.put_selected(f"card:{code}")
@@ -199,7 +265,8 @@ class PirateRummyScene(PassAndPlayScene):
 
     def prompt_for(self, code: str) -> str:
         if self.geometry()[2][code][0] != "hand":
-            return "Click another meld of that area, or its free space to start a new meld."
+            return ("Click another meld of that area, its free space to start a new meld, or "
+                    "the gap between two cards of a run to split it.")
         if rules.is_ship(code):
             return "Click a card in another player's area to plunder it."
         return "Click a meld to add the card, or your area's free space to start a meld."
