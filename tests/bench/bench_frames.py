@@ -236,12 +236,12 @@ def rummy_policy(session, rnd):
     me = state.turn
     hand = [c for c in state.hands[me] if c in pirate_rummy.NUMBER]
     adds = [a for a in legal if a.kind == "add"]
-    for meld in state.areas[me]:
+    for j, meld in enumerate(state.areas[me]):
         if not pirate_rummy.is_legit(meld):
             for c in hand:
                 if any(pirate_rummy.is_legit(meld + (c, d)) or pirate_rummy.is_legit(meld + (c,))
                        for d in hand if d != c):
-                    return next(a for a in adds if a.card == c and a.target == (me, state.areas[me].index(meld)))
+                    return next(a for a in adds if a.card == c and a.target == (me, j))
     extend = [a for a in adds if pirate_rummy.is_legit(state.areas[a.target[0]][a.target[1]])]
     if extend:
         return rnd.choice(extend)
