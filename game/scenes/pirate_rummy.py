@@ -5,7 +5,9 @@ A drop means one small engine action: a hand card onto a meld adds it, onto your
 space starts a meld; a meld card onto another meld of its area moves it, onto the area's free
 space starts a new meld there, onto a gap between two cards of its own run splits the run
 there; a pirate ship onto another player's card plunders it. A drag that ends on the dragged
-card's own uncovered part puts it back (no accidental split)."""
+card's own uncovered part puts it back (no accidental split). Ctrl+click picks up several hand
+cards at once: dropped or clicked onto a meld or your free space, they go there as a sequence
+of actions checked whole on a copy of the state first, so either all of them go or none."""
 from __future__ import annotations
 
 import pygame
@@ -77,6 +79,7 @@ class PirateRummyScene(PassAndPlayScene):
         self._legal = None
         self.pressed_at = None
         self.released = None  # the card of a drag being dropped
+        self.group = ()       # hand cards picked up together with Ctrl+click
         super().__init__(app, seed, options, seats)
         end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.reset_button = self.layout_button("reset", "Reset turn", self.reset_turn, "R",
@@ -93,14 +96,15 @@ class PirateRummyScene(PassAndPlayScene):
     def geometry(self):
         """(placements, zones, where) for the table as it stands: where maps a card to
         ("hand", None) or (seat, meld index)."""
-        key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key, self.selected)
+        key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key,
+               self.selected, self.group)
         if self._geometry and self._geometry[0] == key:
             return self._geometry[1]
         view = self.session.view(self.viewer)
         out, zones, where = {}, {}, {}
         hand = sorted(view.hand, key=self.sort_key)
         for i, ((x, y), code) in enumerate(zip(self.hand_slots(len(hand)), hand)):
-            lift = 18 if code == self.selected else 0
+            lift = 18 if code == self.selected or code in self.group else 0
             out[code] = ((x, y - lift), True, 200 + i, self.card_size)
             where[code] = ("hand", None)
         meld_zones, area_zones, gaps = {}, {}, {}
@@ -230,6 +234,14 @@ class PirateRummyScene(PassAndPlayScene):
 
     def on_release(self, pos) -> None:
         d = self.drag
+        if d is not None and d.moving and len(self.group) > 1 and d.sprite.code in self.group:
+            self.drag = None
+            d.sprite.lift = False
+            point = self.viewport.to_logical(pos)
+            zone = self.zone_at(point)
+            if zone is None or not self.put_group(zone):
+                self.slide_home(d)
+            return
         if d is not None and d.moving and self.own_card_at(d.sprite.code,
                                                            self.viewport.to_logical(pos)):
             self.drag = None
@@ -254,6 +266,14 @@ class PirateRummyScene(PassAndPlayScene):
         where = self.geometry()[2].get(code)
         if where is None:
             return
+        if where[0] == "hand" and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.toggle_group(code)
+            return
+        if self.group:
+            if where[0] != "hand":
+                self.put_group(f"card:{code}")
+                return
+            self.group = ()
         gap = self.zone_at(self.pressed_at) if self.selected and self.pressed_at else None
         if gap and gap.startswith("gap:") and code != self.selected:
             self.put_selected(gap)
@@ -262,6 +282,77 @@ class PirateRummyScene(PassAndPlayScene):
             self.put_selected(f"card:{code}")
             return
         self.select(code, self.prompt_for(code))
+
+    def toggle_group(self, code: str) -> None:
+        group = list(self.group)
+        if self.selected and self.geometry()[2][self.selected][0] == "hand":
+            group.append(self.selected)
+        self.selected = None
+        group = [c for c in group if c != code] if code in group else group + [code]
+        self.group = tuple(dict.fromkeys(group))
+        if self.group:
+            self.say(f"{len(self.group)} card{'s' if len(self.group) > 1 else ''} picked up: "
+                     "drag them or click a meld, or your area's free space to start a meld.",
+                     "hint")
+        self.refresh()
+
+    def on_table_click(self, point) -> None:
+        if not self.group or not self.accepts_moves():
+            super().on_table_click(point)
+            return
+        zone = self.zone_at(point)
+        if zone is None:
+            self.group = ()
+            self.refresh()
+        else:
+            self.put_group(zone)
+
+    def put_group(self, zone: str) -> bool:
+        """Play the picked-up cards to `zone`: all of them, or none with a reason."""
+        steps, reason = self.group_plan(zone)
+        if steps is None:
+            self.say(reason, "error")
+            return False
+        self.group = ()
+        for text in steps:
+            if not self.act(text):
+                break
+        return True
+
+    def group_plan(self, zone: str):
+        """(the actions that put every picked-up card at `zone`, None) after trying them in
+        turn on a copy of the state, or (None, why not)."""
+        seat, j, _ = self.target_of(zone)
+        if not isinstance(seat, int) or not self.accepts_moves():
+            return None, "Those cards can't go there."
+        if any(rules.is_ship(c) for c in self.group):
+            return None, "A pirate ship can't go into a meld: use it to plunder."
+        view = self.session.view(self.viewer)
+        state, steps = self.session.state, []
+        left = sorted(self.group, key=rules.card_key)
+        if j is None:
+            if seat != view.seat:
+                return None, "A new meld starts in your own area."
+            anchor = left.pop(0)
+            steps.append(f"play {anchor} to a new meld")
+            state = rules.apply(state, steps[-1])
+        else:
+            anchor = view.areas[seat][j][0]
+        while left:
+            meld = next(m for m in state.areas[seat] if anchor in m)
+            for c in left:
+                text = f"add {c} to {meld_text(meld)} of seat {seat + 1}"
+                try:
+                    state = rules.apply(state, text)
+                except rules.IllegalAction:
+                    continue
+                steps.append(text)
+                left.remove(c)
+                break
+            else:
+                return None, ("Those cards don't fit there together: a card goes onto a "
+                              "legitimate meld only if it stays legitimate.")
+        return steps, None
 
     def prompt_for(self, code: str) -> str:
         if self.geometry()[2][code][0] != "hand":
@@ -317,6 +408,7 @@ class PirateRummyScene(PassAndPlayScene):
 
     def act(self, action) -> bool:
         self.selected = None
+        self.group = ()
         return super().act(action)
 
     def show_result(self) -> None:

@@ -177,3 +177,42 @@ def test_split_by_drag_and_by_click_and_no_split_when_a_drag_ends_where_it_began
 def meld_of(scene, code):
     meld = next(m for m in scene.session.view(0).areas[0] if code in m)
     return "[" + " ".join(meld) + "]"
+
+
+def ctrl_click(app, scene, code):
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        click(app, grip(scene, code))
+    finally:
+        pygame.key.set_mods(0)
+
+
+def test_several_hand_cards_go_together_all_or_none(app):
+    scene = start(app)
+    for code in ("r1", "r2", "r3"):
+        ctrl_click(app, scene, code)
+    ctrl_click(app, scene, "r2")  # a second Ctrl+click puts one back
+    ctrl_click(app, scene, "r2")
+    assert scene.group == ("r1", "r3", "r2")
+    lifted = scene.table.sprites["r1"].target[1]
+    assert lifted < scene.table.sprites["r4"].target[1]
+    # dragged together onto the free space: a new meld of all three
+    assert drag_card(app, scene, "r3", free_space(scene, 0)) == [
+        "play r1 to a new meld", "add r2 to [r1] of seat 1", "add r3 to [r1 r2] of seat 1"]
+    assert scene.group == ()
+    # a group that doesn't fit as a whole: nothing is played, and the player is told why
+    for code in ("r6", "r8"):
+        ctrl_click(app, scene, code)
+    before = len(scene.session.actions)
+    click(app, grip(scene, "r1"))
+    assert scene.session.actions[before:] == []
+    assert "don't fit there together" in scene.status[0] and scene.status[1] == "error"
+    assert scene.session.view(0).areas[0] == (("r1", "r2", "r3"),)
+    # fitting ones clicked onto the run: added in an order that keeps it a run
+    for code in ("r6", "r8", "r5", "r4", "r0"):  # the first two put back
+        ctrl_click(app, scene, code)
+    click(app, grip(scene, "r2"))
+    assert scene.session.view(0).areas[0] == (("r0", "r1", "r2", "r3", "r4", "r5"),)
+    assert scene.session.actions[-3:] == ["add r0 to [r1 r2 r3] of seat 1",
+                                          "add r4 to [r0 r1 r2 r3] of seat 1",
+                                          "add r5 to [r0 r1 r2 r3 r4] of seat 1"]
