@@ -3,7 +3,11 @@ yours in the middle), your hand at the bottom, the deck and the discarded ships 
 
 A drop means one small engine action: a hand card onto a meld adds it, onto your area's free
 space starts a meld; a meld card onto another meld of its area moves it, onto the area's free
-space starts a new meld there; a pirate ship onto another player's card plunders it."""
+space starts a new meld there, onto a gap between two cards of its own run splits the run
+there; a pirate ship onto another player's card plunders it. A drag that ends on the dragged
+card's own uncovered part puts it back (no accidental split). Ctrl+click picks up several hand
+cards at once: dropped or clicked onto a meld or your free space, they go there as a sequence
+of actions checked whole on a copy of the state first, so either all of them go or none."""
 from __future__ import annotations
 
 import pygame
@@ -21,6 +25,7 @@ PAD = 8
 LARGEST = 60         # widest card in an area; an area too full shrinks its cards
 SMALLEST = 16
 OVERLAP = 0.42       # the part of a card left showing under the next card of its meld
+GAP_WIDTH = 0.5      # a split gap's width, as a part of the card showing between two cards
 
 
 def meld_text(meld) -> str:
@@ -72,6 +77,9 @@ class PirateRummyScene(PassAndPlayScene):
         self.sort_key = by_colour
         self._geometry = None
         self._legal = None
+        self.pressed_at = None
+        self.released = None  # the card of a drag being dropped
+        self.group = ()       # hand cards picked up together with Ctrl+click
         super().__init__(app, seed, options, seats)
         end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.reset_button = self.layout_button("reset", "Reset turn", self.reset_turn, "R",
@@ -88,17 +96,18 @@ class PirateRummyScene(PassAndPlayScene):
     def geometry(self):
         """(placements, zones, where) for the table as it stands: where maps a card to
         ("hand", None) or (seat, meld index)."""
-        key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key, self.selected)
+        key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key,
+               self.selected, self.group)
         if self._geometry and self._geometry[0] == key:
             return self._geometry[1]
         view = self.session.view(self.viewer)
         out, zones, where = {}, {}, {}
         hand = sorted(view.hand, key=self.sort_key)
         for i, ((x, y), code) in enumerate(zip(self.hand_slots(len(hand)), hand)):
-            lift = 18 if code == self.selected else 0
+            lift = 18 if code == self.selected or code in self.group else 0
             out[code] = ((x, y - lift), True, 200 + i, self.card_size)
             where[code] = ("hand", None)
-        meld_zones, area_zones = {}, {}
+        meld_zones, area_zones, gaps = {}, {}, {}
         for seat in range(view.seats):
             panel = self.panel_of(seat)
             melds = view.areas[seat]
@@ -110,6 +119,9 @@ class PirateRummyScene(PassAndPlayScene):
                     where[code] = (seat, j)
                 for code, (x, y) in reversed(list(zip(meld, places))):  # the top card first
                     zones[f"card:{code}"] = pygame.Rect(round(x), round(y), *size)
+                for (x0, _), code, (x, y) in zip(places, meld[1:], places[1:]):
+                    width = max(6, round((x - x0) * GAP_WIDTH))
+                    gaps[code] = pygame.Rect(round(x) - width // 2, round(y), width, size[1])
                 left, top = places[0]
                 right = places[-1][0] + size[0]
                 meld_zones[f"meld:{seat}:{j}"] = pygame.Rect(round(left) - 3, round(top) - 3,
@@ -120,7 +132,7 @@ class PirateRummyScene(PassAndPlayScene):
             out[view.discards[-1]] = ((place.x, place.y), True, 5, self.card_size)
         zones.update(meld_zones)
         zones.update(area_zones)
-        result = (out, zones, where)
+        result = (out, zones, where, gaps)
         self._geometry = (key, result)
         return result
 
@@ -134,7 +146,26 @@ class PirateRummyScene(PassAndPlayScene):
         return self.geometry()[0]
 
     def drop_zones(self) -> dict:
-        return self.geometry()[1]
+        """The table's zones; while a meld card is dragged or picked up, the gaps between the
+        cards of its meld come first (a drop there splits the run)."""
+        zones = self.geometry()[1]
+        gaps = self.gap_zones(self.moving_card())
+        return {**gaps, **zones} if gaps else zones
+
+    def moving_card(self):
+        if self.drag is not None:
+            return self.drag.sprite.code
+        return self.released or self.selected
+
+    def gap_zones(self, code) -> dict:
+        """`gap:<card>` for each gap before a card of the meld holding `code` (none for a
+        hand card)."""
+        _, _, where, gaps = self.geometry()
+        seat, j = where.get(code or "", ("hand", None))
+        if seat == "hand":
+            return {}
+        meld = self.session.view(self.viewer).areas[seat][j]
+        return {f"gap:{c}": gaps[c] for c in meld[1:]}
 
     def deal_origin(self):
         deck = self.layout["deck"]
@@ -151,7 +182,7 @@ class PirateRummyScene(PassAndPlayScene):
     def target_of(self, zone: str):
         """(seat, meld index or None, card or None) a zone stands for."""
         kind, _, rest = zone.partition(":")
-        if kind == "card":
+        if kind in ("card", "gap"):
             seat, j = self.geometry()[2].get(rest, (None, None))
             return seat, j, rest
         if kind == "meld":
@@ -179,6 +210,8 @@ class PirateRummyScene(PassAndPlayScene):
             if seat == me:
                 return f"play {code} to a new meld", None
             return None, "A new meld starts in your own area."
+        if zone.startswith("gap:") and j == source_meld:
+            return self.split_action(view.areas[seat][j], card, seat)
         if seat != source:
             return None, ("Cards move only inside one area; take a card from another area "
                           "by plundering it with a pirate ship.")
@@ -188,18 +221,143 @@ class PirateRummyScene(PassAndPlayScene):
             return f"move {code} to a new meld of seat {seat + 1}", None
         return f"move {code} to {meld_text(view.areas[seat][j])} of seat {seat + 1}", None
 
+    def split_action(self, meld, card, seat):
+        text = f"split {meld_text(meld)} before {card} of seat {seat + 1}"
+        if text in self.legal_texts():
+            return text, None
+        return None, ("A run splits only between two cards that leave runs of 3 or more "
+                      "cards on both sides.")
+
+    def on_press(self, pos) -> None:
+        self.pressed_at = self.viewport.to_logical(pos)
+        super().on_press(pos)
+
+    def on_release(self, pos) -> None:
+        d = self.drag
+        if d is not None and d.moving and len(self.group) > 1 and d.sprite.code in self.group:
+            self.drag = None
+            d.sprite.lift = False
+            point = self.viewport.to_logical(pos)
+            zone = self.zone_at(point)
+            if zone is None or not self.put_group(zone):
+                self.slide_home(d)
+            return
+        if d is not None and d.moving and self.own_card_at(d.sprite.code,
+                                                           self.viewport.to_logical(pos)):
+            self.drag = None
+            d.sprite.lift = False
+            self.slide_home(d)  # the drag ended where it started: nothing happens
+            return
+        self.released = d.sprite.code if d is not None else None
+        try:
+            super().on_release(pos)
+        finally:
+            self.released = None
+
+    def own_card_at(self, code, point) -> bool:
+        """Whether `point` is on the uncovered part of `code` where it lies."""
+        zones = self.geometry()[1]
+        for name, rect in zones.items():
+            if name.startswith("card:") and rect.collidepoint(point):
+                return name == f"card:{code}"
+        return False
+
     def click(self, code: str) -> None:
         where = self.geometry()[2].get(code)
         if where is None:
+            return
+        if where[0] == "hand" and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.toggle_group(code)
+            return
+        if self.group:
+            if where[0] != "hand":
+                self.put_group(f"card:{code}")
+                return
+            self.group = ()
+        gap = self.zone_at(self.pressed_at) if self.selected and self.pressed_at else None
+        if gap and gap.startswith("gap:") and code != self.selected:
+            self.put_selected(gap)
             return
         if self.selected and code != self.selected and where[0] != "hand":
             self.put_selected(f"card:{code}")
             return
         self.select(code, self.prompt_for(code))
 
+    def toggle_group(self, code: str) -> None:
+        group = list(self.group)
+        if self.selected and self.geometry()[2][self.selected][0] == "hand":
+            group.append(self.selected)
+        self.selected = None
+        group = [c for c in group if c != code] if code in group else group + [code]
+        self.group = tuple(dict.fromkeys(group))
+        if self.group:
+            self.say(f"{len(self.group)} card{'s' if len(self.group) > 1 else ''} picked up: "
+                     "drag them or click a meld, or your area's free space to start a meld.",
+                     "hint")
+        self.refresh()
+
+    def on_table_click(self, point) -> None:
+        if not self.group or not self.accepts_moves():
+            super().on_table_click(point)
+            return
+        zone = self.zone_at(point)
+        if zone is None:
+            self.group = ()
+            self.refresh()
+        else:
+            self.put_group(zone)
+
+    def put_group(self, zone: str) -> bool:
+        """Play the picked-up cards to `zone`: all of them, or none with a reason."""
+        steps, reason = self.group_plan(zone)
+        if steps is None:
+            self.say(reason, "error")
+            return False
+        self.group = ()
+        for text in steps:
+            if not self.act(text):
+                break
+        return True
+
+    def group_plan(self, zone: str):
+        """(the actions that put every picked-up card at `zone`, None) after trying them in
+        turn on a copy of the state, or (None, why not)."""
+        seat, j, _ = self.target_of(zone)
+        if not isinstance(seat, int) or not self.accepts_moves():
+            return None, "Those cards can't go there."
+        if any(rules.is_ship(c) for c in self.group):
+            return None, "A pirate ship can't go into a meld: use it to plunder."
+        view = self.session.view(self.viewer)
+        state, steps = self.session.state, []
+        left = sorted(self.group, key=rules.card_key)
+        if j is None:
+            if seat != view.seat:
+                return None, "A new meld starts in your own area."
+            anchor = left.pop(0)
+            steps.append(f"play {anchor} to a new meld")
+            state = rules.apply(state, steps[-1])
+        else:
+            anchor = view.areas[seat][j][0]
+        while left:
+            meld = next(m for m in state.areas[seat] if anchor in m)
+            for c in left:
+                text = f"add {c} to {meld_text(meld)} of seat {seat + 1}"
+                try:
+                    state = rules.apply(state, text)
+                except rules.IllegalAction:
+                    continue
+                steps.append(text)
+                left.remove(c)
+                break
+            else:
+                return None, ("Those cards don't fit there together: a card goes onto a "
+                              "legitimate meld only if it stays legitimate.")
+        return steps, None
+
     def prompt_for(self, code: str) -> str:
         if self.geometry()[2][code][0] != "hand":
-            return "Click another meld of that area, or its free space to start a new meld."
+            return ("Click another meld of that area, its free space to start a new meld, or "
+                    "the gap between two cards of a run to split it.")
         if rules.is_ship(code):
             return "Click a card in another player's area to plunder it."
         return "Click a meld to add the card, or your area's free space to start a meld."
@@ -250,6 +408,7 @@ class PirateRummyScene(PassAndPlayScene):
 
     def act(self, action) -> bool:
         self.selected = None
+        self.group = ()
         return super().act(action)
 
     def show_result(self) -> None:

@@ -30,7 +30,7 @@ import pygame
 
 from game.app import App
 from game.engine import abandon_ship, bots, lamarckian_poker, scoundrel
-from game.engine import ships_and_sailors
+from game.engine import pirate_rummy, ships_and_sailors
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats
@@ -228,6 +228,31 @@ def random_policy(session, rnd):
     return rnd.choice(session.legal_actions())
 
 
+def rummy_policy(session, rnd):
+    """Lay melds: finish a meld begun this turn, extend a legitimate meld, else start a meld
+    the hand can complete to three; then end the turn. Areas fill with legitimate melds."""
+    legal = session.legal_actions()
+    state = session.state
+    me = state.turn
+    hand = [c for c in state.hands[me] if c in pirate_rummy.NUMBER]
+    adds = [a for a in legal if a.kind == "add"]
+    for j, meld in enumerate(state.areas[me]):
+        if not pirate_rummy.is_legit(meld):
+            for c in hand:
+                if any(pirate_rummy.is_legit(meld + (c, d)) or pirate_rummy.is_legit(meld + (c,))
+                       for d in hand if d != c):
+                    return next(a for a in adds if a.card == c and a.target == (me, j))
+    extend = [a for a in adds if pirate_rummy.is_legit(state.areas[a.target[0]][a.target[1]])]
+    if extend:
+        return rnd.choice(extend)
+    for i, a in enumerate(hand):
+        for j, b in enumerate(hand[i + 1:], i + 1):
+            for c in hand[j + 1:]:
+                if pirate_rummy.is_legit((a, b, c)):
+                    return f"play {a} to a new meld"
+    return "end turn"
+
+
 @dataclass(frozen=True)
 class FullTable:
     """How to look for a game's fullest table: `tries` games from deal 0 up, played by `policy`
@@ -254,6 +279,8 @@ FULL_TABLES = {
     "ships_and_sailors": FullTable(seats=6, keep=lambda s: s.phase == ships_and_sailors.PLAY),
     # six seats with crews hired, cards played and a Heave To! chain waiting
     "doubloons": FullTable(seats=6, tries=12),
+    # five seats whose areas fill with melds, laid by a policy that only lays legitimate ones
+    "pirate_rummy": FullTable(policy=rummy_policy, seats=5, tries=4),
 }
 
 

@@ -8,7 +8,7 @@ from game.scenes.dialogs import ConfirmDialog
 from game.scenes.handoff import HandOffScreen
 from game.scenes.pass_and_play import Seat
 
-from .driver import drag, frames, key, post, to_window
+from .driver import click, drag, frames, key, post, to_window
 
 SEATS = [Seat("Anna"), Seat("Ben", "computer", "easy"), Seat("Cora", "computer", "easy")]
 ANNA = ["r1", "r2", "r3", "r4", "b5", "g5", "y5", "ship1", "ship2"]
@@ -138,3 +138,81 @@ def test_clicks_on_another_hand_card_or_the_discards_change_nothing_on_the_table
     scene.click("r2")  # another hand card: it is picked up instead
     assert scene.selected == "r2" and scene.session.actions[-1] == "end turn"
     assert scene.drop_action("r2", "card:nonexistent") == (None, None)
+
+
+
+def gap_before(scene, code):
+    """The middle of the gap between `code` and the card before it in its meld."""
+    sprite = scene.table.sprites[code]
+    return (sprite.pos[0], sprite.pos[1] + sprite.size[1] / 2)
+
+def test_split_by_drag_and_by_click_and_no_split_when_a_drag_ends_where_it_began(app):
+    scene = start(app)
+    assert drag_card(app, scene, "r0", free_space(scene, 0)) == ["play r0 to a new meld"]
+    for code in ("r1", "r2", "r3", "r4"):
+        meld = meld_of(scene, "r0")
+        assert drag_card(app, scene, code, grip(scene, "r0")) == [f"add {code} to {meld} of seat 1"]
+    assert scene.session.view(0).areas[0] == (("r0", "r1", "r2", "r3", "r4"),)
+    # a drag that ends on its own card changes nothing, not even the gap beside it
+    start_point = grip(scene, "r3")
+    assert drag_card(app, scene, "r3", (start_point[0] + 8, start_point[1] + 4)) == []
+    assert scene.status[1] != "error"
+    # too near an end: refused with a reason
+    assert drag_card(app, scene, "r0", gap_before(scene, "r1")) == []
+    assert "splits only" in scene.status[0]
+    # dragged to the gap between 2 and 3: two runs
+    assert drag_card(app, scene, "r0", gap_before(scene, "r3")) == [
+        "split [r0 r1 r2 r3 r4] before r3 of seat 1"]
+    assert scene.session.view(0).areas[0] == (("r0", "r1", "r2"), ("r3", "r4"))
+    # by click: rebuild, then pick a card up and click a gap
+    assert drag_card(app, scene, "r3", grip(scene, "r0"))[0].startswith("move r3")
+    assert drag_card(app, scene, "r4", grip(scene, "r0"))[0].startswith("move r4")
+    click(app, grip(scene, "r4"))
+    assert scene.selected == "r4"
+    before = len(scene.session.actions)
+    click(app, gap_before(scene, "r3"))
+    assert scene.session.actions[before:] == ["split [r0 r1 r2 r3 r4] before r3 of seat 1"]
+
+
+def meld_of(scene, code):
+    meld = next(m for m in scene.session.view(0).areas[0] if code in m)
+    return "[" + " ".join(meld) + "]"
+
+
+def ctrl_click(app, scene, code):
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    try:
+        click(app, grip(scene, code))
+    finally:
+        pygame.key.set_mods(0)
+
+
+def test_several_hand_cards_go_together_all_or_none(app):
+    scene = start(app)
+    for code in ("r1", "r2", "r3"):
+        ctrl_click(app, scene, code)
+    ctrl_click(app, scene, "r2")  # a second Ctrl+click puts one back
+    ctrl_click(app, scene, "r2")
+    assert scene.group == ("r1", "r3", "r2")
+    lifted = scene.table.sprites["r1"].target[1]
+    assert lifted < scene.table.sprites["r4"].target[1]
+    # dragged together onto the free space: a new meld of all three
+    assert drag_card(app, scene, "r3", free_space(scene, 0)) == [
+        "play r1 to a new meld", "add r2 to [r1] of seat 1", "add r3 to [r1 r2] of seat 1"]
+    assert scene.group == ()
+    # a group that doesn't fit as a whole: nothing is played, and the player is told why
+    for code in ("r6", "r8"):
+        ctrl_click(app, scene, code)
+    before = len(scene.session.actions)
+    click(app, grip(scene, "r1"))
+    assert scene.session.actions[before:] == []
+    assert "don't fit there together" in scene.status[0] and scene.status[1] == "error"
+    assert scene.session.view(0).areas[0] == (("r1", "r2", "r3"),)
+    # fitting ones clicked onto the run: added in an order that keeps it a run
+    for code in ("r6", "r8", "r5", "r4", "r0"):  # the first two put back
+        ctrl_click(app, scene, code)
+    click(app, grip(scene, "r2"))
+    assert scene.session.view(0).areas[0] == (("r0", "r1", "r2", "r3", "r4", "r5"),)
+    assert scene.session.actions[-3:] == ["add r0 to [r1 r2 r3] of seat 1",
+                                          "add r4 to [r0 r1 r2 r3] of seat 1",
+                                          "add r5 to [r0 r1 r2 r3 r4] of seat 1"]
