@@ -87,3 +87,16 @@ def test_hard_takes_over_a_turn_someone_else_started():
             s = pr.apply(s, bots.finish(prb.hard().think(pr.view(s, seat), legal, r)))
             steps += 1
         assert steps < 80            # a short plan, never the long-turn guard
+
+
+def test_a_plan_from_before_a_reset_is_never_indexed_backwards():
+    """The monkey found it: asked for a hint after a reset, the planner computed a negative
+    step number and read a plan from its end."""
+    from types import SimpleNamespace
+
+    from game.engine.bots.pirate_rummy import PirateRummyBot
+    plan = (("end turn",), ((((), (), (), ()), ("y5",)),))
+    view = SimpleNamespace(areas=((), (), (), ()), hand=("y5",))
+    assert PirateRummyBot._next(plan, 0, view) == "end turn"
+    assert PirateRummyBot._next(plan, -1, view) is None
+    assert PirateRummyBot._next(plan, -42, view) is None

@@ -193,7 +193,8 @@ class PirateRummyBot:
     def _next(plan, k, view):
         """The plan's step `k` if the table and hand are where the plan expects them."""
         steps, before = plan
-        if k < len(steps) and before[k] == (view.areas, view.hand):
+        # k < 0: the turn was reset after that plan was made (view.moves counts from the reset)
+        if 0 <= k < min(len(steps), len(before)) and before[k] == (view.areas, view.hand):
             return steps[k]
         return None
 
