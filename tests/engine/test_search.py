@@ -105,3 +105,10 @@ def test_lamarckian_poker_deals_what_the_seat_could_be_facing(seats):
             assert set(view.known[other]) <= set(guess.hands[other]) | {guess.marks[other]}
         some_chosen |= any(view.chosen)
     assert some_chosen
+
+
+def test_a_game_without_its_own_determinize_cannot_be_searched():
+    from game.engine import abandon_ship
+    from game.engine.bots.search import Game
+    with pytest.raises(TypeError):
+        Game(abandon_ship)

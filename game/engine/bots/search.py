@@ -23,21 +23,23 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 
 CAP_SECONDS = 1.0     # thinking time per decision, a safety net only: the budget ends sooner
 EXPLORATION = 0.5     # UCB1 constant: values are in [0, 1]
 
 
-class Game:
-    """What the search needs from a game. Defaults play by the engine contract of `rules`."""
+class Game(ABC):
+    """What the search needs from a game. Defaults play by the engine contract of `rules`;
+    `determinize` has no default: every game deals its own hidden cards."""
 
     def __init__(self, rules):
         self.rules = rules
 
+    @abstractmethod
     def determinize(self, view, rng):
         """A full engine state the seat of `view` could be in, its hidden cards dealt at random
         consistently with what it has seen (cards played, cards known to be in a hand, voids)."""
-        raise NotImplementedError
 
     def policy(self, state, legal: list, rng):
         """The action a sensible player takes in a rollout (default: at random)."""
