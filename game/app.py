@@ -119,7 +119,13 @@ class App:
             self.stack.remove(scene)
 
     def main_menu(self) -> None:
+        self.save_current_game()  # the clock ran since the last move was saved
         del self.stack[1:]
+
+    def save_current_game(self) -> None:
+        game = self.current_game()
+        if game is not None and game.in_progress():
+            game.save_game()
 
     def start_game(self, game_id: str, seed=None, options=None, seats=None) -> None:
         from .scenes.registry import scene_for
@@ -142,9 +148,7 @@ class App:
         return next((s for s in reversed(self.stack) if isinstance(s, GameScene)), None)
 
     def quit(self) -> None:
-        game = self.current_game()
-        if game is not None and game.in_progress():
-            game.save_game()
+        self.save_current_game()
         self.running = False
 
     def ask_quit(self) -> None:

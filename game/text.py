@@ -29,6 +29,14 @@ def is_clean(value, longest: int) -> bool:
     return isinstance(value, str) and len(value) <= longest and safe(value)
 
 
+def number(value, places=1) -> str:
+    """A number as a person reads it: a real minus sign, not a hyphen; a dash for none."""
+    if value is None:
+        return "\u2013"
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    return text.replace("-", "\u2212")
+
+
 def printable(text, longest: int = LONGEST_SHOWN) -> str:
     """`text` with every character that can't be drawn replaced, cut to `longest`."""
     text = text if isinstance(text, str) else str(text)

@@ -8,6 +8,7 @@ from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..ui import theme
 from ..ui.cardart import suit_colour
+from ..text import number
 from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -211,7 +212,7 @@ class AbandonShipScene(PassAndPlayScene):
         view = self.session.view(self.viewer)
         winners = [self.seats[w].name for w in view.winners]
         ranking = sorted(range(view.seats), key=lambda s: -view.scores[s])
-        lines = [f"{self.seats[s].name}: {view.scores[s]}" for s in ranking][:6]
+        lines = [f"{self.seats[s].name}: {number(view.scores[s])}" for s in ranking][:6]
         headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
                     if winners else "Nobody wins")
         won = any(self.seats[w].is_human for w in view.winners)
@@ -318,7 +319,7 @@ class RoundSummaryDialog(ReadTogetherDialog):
             lines.append(f"{SUIT_SYMBOLS[b.suit]} lifeboat, {b.points} pts: {who}{contest}")
         if not summary.boardings:
             lines.append("Nobody ran for a lifeboat.")
-        scores = ", ".join(f"{name(s)} {summary.scores[s]} (+{summary.gained[s]})"
+        scores = ", ".join(f"{name(s)} {number(summary.scores[s])} (+{summary.gained[s]})"
                            for s in range(len(summary.scores)))
         lines.append(scores)
         super().__init__(app, scene, f"The ship sank: round {summary.round}", lines)

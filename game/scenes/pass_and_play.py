@@ -12,6 +12,7 @@ import pygame
 
 from ..engine import bots
 from ..ui import theme
+from ..text import number
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen
@@ -121,7 +122,7 @@ class PassAndPlayScene(GameScene):
         active = view.to_act == seat
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-        score = draw_text(surface, vp, str(view.scores[seat]).replace("-", "\u2212"), 18,
+        score = draw_text(surface, vp, number(view.scores[seat]), 18,
                           (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
         name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
         fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),

@@ -16,6 +16,7 @@ from ..engine.scoundrel_hint import move_for
 from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..ui import theme
+from ..text import number
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .dialogs import ResultScreen
 from .game_scene import GameScene
@@ -384,7 +385,7 @@ class ScoundrelScene(GameScene):
         result = rules.result(state)
         won = state.status == rules.WON
         score = result.scores[0]
-        lines = [result.summary, f"Score: {score}", f"Deal #{state.seed}"]
+        lines = [result.summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
         line, said = self.judge_deal()
         lines += said
         headline = "You escaped the dungeon!" if won else "You died in the dungeon"

@@ -12,6 +12,7 @@ from ..engine import ships_and_sailors as rules
 from ..engine.bots import ships_and_sailors as sas_bots
 from ..ui import theme
 from ..ui import ships_and_sailors_art as art
+from ..text import number
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
@@ -384,7 +385,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         view = self.session.view(self.viewer)
         winners = [self.seats[w].name for w in view.winners]
         ranking = sorted(range(view.seats), key=lambda s: view.scores[s])
-        lines = [f"{i + 1}. {self.seats[s].name}: {view.scores[s]}"
+        lines = [f"{i + 1}. {self.seats[s].name}: {number(view.scores[s])}"
                  for i, s in enumerate(ranking)]
         headline = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
         won = any(self.seats[w].is_human for w in view.winners)
@@ -608,7 +609,7 @@ class ChoiceDialog(Dialog):
             if pairs:
                 who = " and ".join(names[p].name for p in a.target)
             else:
-                who = f"{names[a.target[0]].name}, score {view.scores[a.target[0]]}"
+                who = f"{names[a.target[0]].name}, score {number(view.scores[a.target[0]])}"
             choices.append((who[:32], a))
         if not pairs and any(len(a.target) == 2 for a in legal):
             choices.append(("Name two partners instead…",
@@ -663,9 +664,9 @@ class HandSummaryDialog(ReadTogetherDialog):
                 parts.append(", ".join(ships))
             who = " & ".join(name(p) for p in team)
             moon = "  all four Sailors!" if h.all_sailors == i else ""
-            line = f"{who}: {'; '.join(parts) or 'nothing'}  = {h.team_points[i]:+d}{moon}"
+            line = f"{who}: {'; '.join(parts) or 'nothing'}  = {number(f'{h.team_points[i]:+d}')}{moon}"
             lines += wrap(line, 19, self.width - 60)
-        scores = ", ".join(f"{name(s)} {h.scores[s]}" for s in range(len(h.scores)))
+        scores = ", ".join(f"{name(s)} {number(h.scores[s])}" for s in range(len(h.scores)))
         lines += wrap("Scores: " + scores, 19, self.width - 60)
         title = f"Hand {h.hand}: {colour_text(h.penalty)} was the penalty colour"
         super().__init__(app, scene, title[:46], lines)

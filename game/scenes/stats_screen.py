@@ -7,6 +7,7 @@ import pygame
 from ..engine import games
 from ..store import stats
 from ..ui import theme
+from ..text import number
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .game_scene import clock
@@ -16,13 +17,6 @@ LEFT = pygame.Rect(40, 196, 560, 500)
 RIGHT = pygame.Rect(620, 196, 620, 500)
 CHART = pygame.Rect(RIGHT.x + 70, RIGHT.y + 60, RIGHT.w - 100, 210)
 OUTCOMES_ONLY = {"lamarckian_poker"}  # scores are 1 for a win, 0 otherwise: no chart of scores
-
-
-def number(value, places=1) -> str:
-    if value is None:
-        return "–"
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
-    return text.replace("-", "\u2212")  # a minus sign, not a hyphen
 
 
 def percent(value) -> str:

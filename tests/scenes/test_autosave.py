@@ -170,6 +170,18 @@ def test_moves_and_clock_run_on_the_table_and_survive_continue(app):
     assert resumed.clock_text() == ""
 
 
+def test_time_thought_after_the_last_move_survives_leaving_for_the_menu(app):
+    scene = start(app, WIN_DECK)
+    key(app, pygame.K_1)
+    frames(app, 300)  # five seconds of thinking after the last move
+    thought = scene.elapsed
+    assert thought > 4
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_m)
+    assert isinstance(app.top, MainMenu)
+    assert abs(saves.load("scoundrel").seconds - thought) < 0.1
+
+
 def test_a_won_solitaire_records_its_time_and_moves(app):
     from game.store import stats
     from .test_scoundrel_scene import greedy

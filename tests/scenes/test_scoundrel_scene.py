@@ -102,7 +102,7 @@ def test_whole_deal_to_a_death_by_clicks(app):
     frames(app, 90)
     assert isinstance(app.top, ResultScreen) and not app.top.won
     monsters_left = sum(rules.VALUE[c] for c in state.dungeon if rules.KIND[c] == "monster")
-    assert f"Score: {-6 - monsters_left}" in app.top.lines
+    assert f"Score: \u2212{6 + monsters_left}" in app.top.lines
     key(app, pygame.K_RETURN)  # play again: a new deal
     assert app.top is scene and scene.session.actions == [] and not scene.session.is_over()
 

@@ -22,7 +22,6 @@ import random
 from .. import abandon_ship as rules
 from ..abandon_ship import FIGHT, HAND_SIZE, KING, PLAY, POINTS, SHOWDOWN, SUIT_OF, deck_for
 from ..cards import SUITS
-from . import RandomBot
 from .search import Game, SearchBot
 
 SAMPLES = 48          # random deals of the unseen cards per decision

@@ -12,13 +12,10 @@
 """
 from __future__ import annotations
 
-import random
-
 from ..cards import FULL_DECK
 from .. import lamarckian_poker as rules
 from ..lamarckian_poker import POOL_SIZE, STRENGTH, resolve
 from ..poker import best_hand
-from . import RandomBot
 from .search import Game, SearchBot
 
 ROLLOUTS = 600        # normal: playouts per decision, shared among the candidate marks
@@ -135,7 +132,7 @@ class LamarckianGame(Game):
         marked this round gets a hand one card larger, and the mark it would sensibly choose."""
         unseen = _unseen(view)
         rng.shuffle(unseen)
-        hands, marks, secret, at = list(view.hand_counts), list((None,) * view.seats), [], 0
+        hands, marks, at = list(view.hand_counts), list((None,) * view.seats), 0
         for s in range(view.seats):
             if s == view.seat:
                 hands[s], marks[s] = view.hand, view.mark
