@@ -26,6 +26,7 @@ LARGEST = 60         # widest card in an area; an area too full shrinks its card
 SMALLEST = 16
 OVERLAP = 0.42       # the part of a card left showing under the next card of its meld
 GAP_WIDTH = 0.5      # a split gap's width, as a part of the card showing between two cards
+GROUP_FAN = 0.45     # cards picked up together follow a dragged one, fanned by this part of a card
 
 
 def meld_text(meld) -> str:
@@ -232,15 +233,34 @@ class PirateRummyScene(PassAndPlayScene):
         self.pressed_at = self.viewport.to_logical(pos)
         super().on_press(pos)
 
+    def dragged_group(self) -> list:
+        """The other picked-up cards' sprites, when a picked-up card is being dragged."""
+        d = self.drag
+        if d is None or not d.moving or len(self.group) < 2 or d.sprite.code not in self.group:
+            return []
+        return [self.table.sprites[c] for c in self.group
+                if c != d.sprite.code and c in self.table.sprites]
+
+    def on_motion(self, pos) -> None:
+        super().on_motion(pos)
+        lead = self.drag.sprite if self.drag is not None else None
+        for i, sprite in enumerate(self.dragged_group(), 1):
+            sprite.move, sprite.lift = None, True
+            sprite.pos = (lead.pos[0] + i * GROUP_FAN * lead.size[0], lead.pos[1])
+
     def on_release(self, pos) -> None:
         d = self.drag
         if d is not None and d.moving and len(self.group) > 1 and d.sprite.code in self.group:
+            followers = self.dragged_group()
             self.drag = None
-            d.sprite.lift = False
+            for sprite in [d.sprite] + followers:
+                sprite.lift = False
             point = self.viewport.to_logical(pos)
             zone = self.zone_at(point)
             if zone is None or not self.put_group(zone):
                 self.slide_home(d)
+                for sprite in followers:
+                    sprite.move_to(sprite.target, 0.25 * self.table.factor)
             return
         if d is not None and d.moving and self.own_card_at(d.sprite.code,
                                                            self.viewport.to_logical(pos)):

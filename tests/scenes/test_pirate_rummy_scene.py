@@ -216,3 +216,22 @@ def test_several_hand_cards_go_together_all_or_none(app):
     assert scene.session.actions[-3:] == ["add r0 to [r1 r2 r3] of seat 1",
                                           "add r4 to [r0 r1 r2 r3] of seat 1",
                                           "add r5 to [r0 r1 r2 r3 r4] of seat 1"]
+
+
+def test_cards_picked_up_together_follow_the_dragged_one_and_go_home_if_refused(app):
+    scene = start(app)
+    for code in ("r1", "r6"):
+        ctrl_click(app, scene, code)
+    homes = {c: scene.table.sprites[c].target for c in ("r1", "r6")}
+    a, b = to_window(app, grip(scene, "r6")), to_window(app, (640, 300))
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    frames(app)
+    post(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0))
+    frames(app)
+    lead, follower = scene.table.sprites["r6"], scene.table.sprites["r1"]
+    assert follower.lift and follower.pos[1] == lead.pos[1]
+    assert 0 < follower.pos[0] - lead.pos[0] < lead.size[0]  # fanned beside it, in hand
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)  # the middle of the table takes nothing
+    frames(app, 60)
+    assert not follower.lift and not lead.lift
+    assert {c: scene.table.sprites[c].pos for c in homes} == homes
