@@ -243,10 +243,16 @@ class PirateRummyScene(PassAndPlayScene):
 
     def on_motion(self, pos) -> None:
         super().on_motion(pos)
-        lead = self.drag.sprite if self.drag is not None else None
-        for i, sprite in enumerate(self.dragged_group(), 1):
-            sprite.move, sprite.lift = None, True
-            sprite.pos = (lead.pos[0] + i * GROUP_FAN * lead.size[0], lead.pos[1])
+        followers = self.dragged_group()
+        if not followers:
+            return
+        lead = self.drag.sprite
+        fan = sorted(followers + [lead], key=lambda s: s.z)  # as in the hand: each index shows
+        at = fan.index(lead)
+        for i, sprite in enumerate(fan):
+            if sprite is not lead:
+                sprite.move, sprite.lift = None, True
+                sprite.pos = (lead.pos[0] + (i - at) * GROUP_FAN * lead.size[0], lead.pos[1])
 
     def on_release(self, pos) -> None:
         d = self.drag
@@ -333,10 +339,18 @@ class PirateRummyScene(PassAndPlayScene):
         if steps is None:
             self.say(reason, "error")
             return False
-        self.group = ()
+        cards, self.group = self.group, ()
+        done = 0
         for text in steps:
             if not self.act(text):
                 break
+            done += 1
+        if done == len(steps) and len(cards) > 1:
+            words = ", ".join(rules.card_words(c) for c in sorted(cards, key=rules.card_key))
+            meld = next(m for m in self.session.view(self.viewer).areas[self.target_of(zone)[0]]
+                        if cards[0] in m)
+            self.say(f"{len(cards)} cards played together: {words}, "
+                     f"making the {rules.meld_words(meld)}.")
         return True
 
     def group_plan(self, zone: str):

@@ -200,6 +200,7 @@ def test_several_hand_cards_go_together_all_or_none(app):
     assert drag_card(app, scene, "r3", free_space(scene, 0)) == [
         "play r1 to a new meld", "add r2 to [r1] of seat 1", "add r3 to [r1 r2] of seat 1"]
     assert scene.group == ()
+    assert scene.status[0].startswith("3 cards played together: ") and "making the run" in scene.status[0]
     # a group that doesn't fit as a whole: nothing is played, and the player is told why
     for code in ("r6", "r8"):
         ctrl_click(app, scene, code)
@@ -230,7 +231,7 @@ def test_cards_picked_up_together_follow_the_dragged_one_and_go_home_if_refused(
     frames(app)
     lead, follower = scene.table.sprites["r6"], scene.table.sprites["r1"]
     assert follower.lift and follower.pos[1] == lead.pos[1]
-    assert 0 < follower.pos[0] - lead.pos[0] < lead.size[0]  # fanned beside it, in hand
+    assert 0 < lead.pos[0] - follower.pos[0] < lead.size[0]  # fanned in hand order: r1 left
     post(pygame.MOUSEBUTTONUP, pos=b, button=1)  # the middle of the table takes nothing
     frames(app, 60)
     assert not follower.lift and not lead.lift
