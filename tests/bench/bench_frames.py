@@ -34,7 +34,7 @@ from game.engine import pirate_rummy, ships_and_sailors
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats
-from game.scenes.registry import playable
+from game.scenes.registry import playable, scene_for
 from tests.scenes.driver import drag, frames, key, post, settle, to_window
 
 from .env import PYTHON, ROOT, child_env, drivers
@@ -94,9 +94,10 @@ def child(scene_name: str, size) -> dict:
 
 
 def table_seats(game_id) -> dict:
-    """Two humans and two computers at the strongest level for a pass-and-play game."""
+    """Two humans and two computers at the strongest level for a pass-and-play game (a
+    solitaire may have a computer player to watch, but no seats)."""
     levels = bots.levels(game_id)
-    if not levels:
+    if not levels or not issubclass(scene_for(game_id), PassAndPlayScene):
         return {}
     return {"seats": [Seat("Anna"), Seat("Ben"), Seat("Cora", "computer", levels[-1]),
                       Seat("Dan", "computer", levels[-1])]}
