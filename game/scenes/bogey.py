@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine import autofinish
 from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
 from ..engine.bogey_hint import hint_for
 from ..engine.cards import pretty
 from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_text
+from .autofinish import AutoFinish
 from .dialogs import ResultScreen
 from .game_scene import GameScene
 
@@ -31,6 +33,8 @@ class BogeyScene(GameScene):
             self.layout_button("hint", "Hint", self.show_hint, "H"),
             self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
+        self.finisher = AutoFinish(self, autofinish.bogey_finish, self.layout["finish"].rect)
+        self.finisher.refresh()
 
     def on_new_game(self) -> None:
         self.auto_timer = None
@@ -135,6 +139,8 @@ class BogeyScene(GameScene):
         view = self.view()
         if view.to_act is None or not self.accepts_moves():
             return ""
+        if self.finisher.tip():
+            return self.finisher.tip()
         if view.phase == rules.BOGEY:
             return "Place the bogey's card: drag it, or click a glowing column."
         if not view.hand:

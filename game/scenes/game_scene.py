@@ -69,6 +69,7 @@ class GameScene(Scene):
         self.options = options
         self.seconds = 0.0  # time the scene has run, for double-clicks
         self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
+        self.finisher = None  # a solitaire's AutoFinish (scenes/autofinish.py)
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -87,6 +88,8 @@ class GameScene(Scene):
         self.token = saves.new_token()  # tells the statistics which game they hold
         self.elapsed = 0.0  # seconds on the clock: only while the table is in front
         self.hinted = None
+        if self.finisher is not None:
+            self.finisher.reset()
         self.on_new_game()
         self.refresh(deal=True)
         self.say(f"Deal #{seed}. " + self.greeting())
@@ -174,6 +177,8 @@ class GameScene(Scene):
         self.play_sounds(before, deal)
         if self.session.is_over() and self.result_timer is None:
             self.result_timer = RESULT_PAUSE
+        if self.finisher is not None:
+            self.finisher.refresh()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind, STATUS_SECONDS if kind != "info" else 1e9)
@@ -324,6 +329,8 @@ class GameScene(Scene):
         return self.session.state.to_act == self.viewer
 
     def handle(self, event) -> None:
+        if self.finisher is not None and self.finisher.handle(event):
+            return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.table.finish_all()
         if self.buttons.handle(event, self.viewport):
@@ -503,6 +510,8 @@ class GameScene(Scene):
         if self.timed and self.app.top is self and not self.session.is_over():
             self.elapsed += dt
         self.table.update(dt)
+        if self.finisher is not None:
+            self.finisher.update(dt)
         text, kind, left = self.status
         if left < 1e8:
             left -= dt
@@ -523,6 +532,8 @@ class GameScene(Scene):
         self.draw_hint_glow(surface)
         self.table.draw(surface, self.viewport, self.app.art)
         self.buttons.draw(surface, self.viewport)
+        if self.finisher is not None:
+            self.finisher.draw(surface)
         self.draw_overlay(surface, view)
         self.draw_status(surface)
 
@@ -548,6 +559,8 @@ class GameScene(Scene):
         better). By default one example of each kind of move the rules allow now."""
         if self.session.is_over() or not self.accepts_moves():
             return ""
+        if self.finisher is not None and self.finisher.tip():
+            return self.finisher.tip()
         examples = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from ..engine import rng
+from ..engine import autofinish, rng
 from ..engine import scoundrel as rules
 from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
@@ -15,9 +15,10 @@ from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
 from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
-from ..ui import theme
 from ..text import number
+from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from .autofinish import AutoFinish
 from .dialogs import ResultScreen
 from .game_scene import GameScene
 
@@ -101,6 +102,8 @@ class ScoundrelScene(GameScene):
             self.layout_button("hint", "Hint", self.show_hint, "H"),
             self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
+        self.finisher = AutoFinish(self, self.finish_offer, self.layout["finish"].rect)
+        self.finisher.refresh()
 
     def start(self, seed=None) -> None:
         if seed is None and (self.options or {}).get("deals") == "winnable":
@@ -118,7 +121,12 @@ class ScoundrelScene(GameScene):
             return []
         return [("Watch the computer play", "W", self.watch_computer)]
 
+    def finish_offer(self, state):
+        """Auto-finish is the player's: none while the computer plays."""
+        return None if self.autoplay is not None else autofinish.scoundrel_finish(state)
+
     def watch_computer(self) -> None:
+        self.finisher.reset()
         self.autoplay_thinking = self.autoplay_choice = None
         self.computer_played = True
         self.autoplay = autoplayers.strongest()
@@ -134,6 +142,8 @@ class ScoundrelScene(GameScene):
 
     def stop_autoplay(self) -> None:
         self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
+        self.finisher.reset()
+        self.finisher.refresh()
         self.say("Your game again." if not self.session.is_over() else "")
 
     def update(self, dt: float) -> None:
@@ -312,6 +322,8 @@ class ScoundrelScene(GameScene):
         view = self.view()
         if self.choice or self.autoplay is not None or view.to_act is None:
             return ""
+        if self.finisher.tip():
+            return self.finisher.tip()
         tip = ("Drag a room card onto the weapon slot, your health or the discard pile, "
                "or click it; double-click plays it as the hint would.")
         return tip + (" Or avoid the room (A)." if rules.can_avoid(view) else "")
