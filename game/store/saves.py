@@ -11,7 +11,7 @@ once more when it finishes, with the `players` its statistics need, until they h
 """
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +39,9 @@ class Saved:
 
 
 def new_token() -> str:
-    return secrets.token_hex(8)
+    """Sixteen random hex digits (os.urandom, as secrets.token_hex uses, without importing
+    hmac and hashlib at start-up)."""
+    return os.urandom(8).hex()
 
 
 def folder() -> Path:
