@@ -6,8 +6,9 @@ import pygame
 
 from ..engine import lamarckian_poker as rules
 from ..engine.cards import pretty
+from ..engine.lamarckian_preview import preview
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text, fit_text
+from ..ui.widgets import draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
 
@@ -15,6 +16,7 @@ SMALL = (44, 62)
 BACK = (30, 42)
 POOL = (84, 118)
 STEP_SECONDS = 1.1
+TRAY_STEP = 96     # the most room a mark and its owner's name take in the tray
 
 
 class Playback:
@@ -78,10 +80,7 @@ class LamarckianPokerScene(PassAndPlayScene):
                                                         len(pool)), pool)):
             out[code] = ((x, y), True, 20 + i, POOL)
         if self.playback:
-            marks = self.layout["marks"]
-            waiting = self.playback.marks_waiting()
-            spots = self.row(marks.x + 10, marks.y + 26, marks.w - 20, SMALL, len(waiting))
-            for (x, y), step in zip(spots, waiting):
+            for (x, y), step in self.tray_spots():
                 out[step.mark] = ((x, y), True, 60, SMALL)
         for seat in range(view.seats):
             if seat != self.viewer:
@@ -91,6 +90,18 @@ class LamarckianPokerScene(PassAndPlayScene):
             for i, code in enumerate(view.discards[-3:] if not self.playback else ()):
                 out[code] = ((pile.x, pile.y), True, i, self.card_size)
         return out
+
+    def tray_step(self, count: int) -> float:
+        """The distance between marks in the tray: room for the owner's name under each."""
+        width = self.layout["marks"].w - 20
+        return TRAY_STEP if count <= 1 else min(TRAY_STEP, (width - SMALL[0]) / (count - 1))
+
+    def tray_spots(self) -> list:
+        """((x, y), Step) of the marks still to fall, in the tray, highest first."""
+        marks = self.layout["marks"]
+        waiting = self.playback.marks_waiting()
+        step = self.tray_step(len(waiting))
+        return [((marks.x + 10 + i * step, marks.y + 24), s) for i, s in enumerate(waiting)]
 
     def place_opponent(self, out, view, seat, pending) -> None:
         panel = self.panel_of(seat)
@@ -188,6 +199,33 @@ class LamarckianPokerScene(PassAndPlayScene):
     def hint(self):
         return None
 
+    def hint_reason(self, view, action_text: str) -> str:
+        card = action_text.split()[-1]
+        if card not in view.hand:
+            return ""
+        takes = preview(view, card).takes
+        if not takes:
+            return "it takes nothing from the pool as it stands"
+        return f"it takes {', '.join(map(pretty, takes))} from the pool as it stands"
+
+    def what_now(self) -> str:
+        view = self.session.view(self.viewer)
+        if self.session.is_over() or not self.accepts_moves() or view.mark:
+            return super().what_now()
+        return ("Point at a hand card to see what its mark would take; drag it onto Mark, or "
+                "click it and press Enter. H suggests a mark.")
+
+    def mark_preview(self, view):
+        """What the hand card under the pointer (or picked up) would capture, while choosing."""
+        if self.playback or view.mark or view.phase != rules.MARKING or not self.accepts_moves():
+            return None
+        card = self.selected if self.selected in view.hand else None
+        if card is None and self.drag is not None and self.drag.moving:
+            card = self.drag.sprite.code
+        if card is None and self.hover_code in view.hand:
+            card = self.hover_code
+        return preview(view, card) if card in view.hand else None
+
     # -- the end -------------------------------------------------------------------
     def show_result(self) -> None:
         if self.playback:
@@ -209,6 +247,8 @@ class LamarckianPokerScene(PassAndPlayScene):
             draw_panel(surface, vp.rect(*marks.rect), fill=(60, 42, 24, 170), edge=theme.GOLD)
             draw_text(surface, vp, "Marks, highest first", 15, (marks.x + 12, marks.y + 4),
                       theme.GOLD, face="bold")
+        else:
+            self.draw_preview(surface, self.mark_preview(view))
         self.draw_pile(surface, "deck", view.deck_count, per_layer=8)
         draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x + deck.w / 2, deck.y + deck.h + 6),
                   theme.INK_DIM, "midtop")
@@ -227,6 +267,45 @@ class LamarckianPokerScene(PassAndPlayScene):
         title = self.layout["title"]
         draw_text(surface, vp, f"Round {view.round}", 16, (title.x, title.y + 40), theme.INK_DIM)
         self.act_button.enabled = self.playback is not None
+
+    def draw_preview(self, surface, p) -> None:
+        """The preview of a mark, in words, where the revealed marks go later."""
+        if p is None:
+            return
+        vp = self.viewport
+        marks = self.layout["marks"]
+        draw_panel(surface, vp.rect(*marks.rect), fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
+        fit_text(surface, vp, f"If you mark the {pretty(p.card)}", 15,
+                 (marks.x + 12, marks.y + 6), marks.w - 24, theme.GOLD, face="bold")
+        size, line_h = 13, 18
+        lines = wrap(p.words, vp.length(size), vp.length(marks.w - 24))
+        room = int((marks.h - 34) // line_h)
+        for i, line in enumerate(lines[:room]):
+            if i == room - 1 and len(lines) > room:
+                line = line.rstrip(" .,;") + "…"
+            fit_text(surface, vp, line, size, (marks.x + 12, marks.y + 30 + i * line_h),
+                     marks.w - 24, theme.INK)
+
+    def draw_overlay(self, surface, view) -> None:
+        super().draw_overlay(surface, view)
+        vp = self.viewport
+        if self.playback:
+            spots = self.tray_spots()
+            width = self.tray_step(len(spots)) - 4
+            for (x, y), step in spots:
+                fit_text(surface, vp, self.seats[step.seat].name, 12, (x, y + SMALL[1] + 3),
+                         width, theme.INK)
+            return
+        p = self.mark_preview(view)
+        if p is None:
+            return
+        for code in p.takes:
+            sprite = self.table.sprites.get(code)
+            if sprite is None:
+                continue
+            r = vp.rect(*sprite.pos, *sprite.size).inflate(vp.length(8), vp.length(8))
+            pygame.draw.rect(surface, theme.GOLD, r, width=max(2, vp.length(4)),
+                             border_radius=vp.length(10))
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport

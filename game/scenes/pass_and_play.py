@@ -216,8 +216,13 @@ class PassAndPlayScene(GameScene):
             text = str(stop.value)
             self.hinted = next((getattr(a, "card", None) for a in self.session.legal_actions()
                                 if str(a) == text and getattr(a, "card", None)), None)
-            self.say(f"Hint: the strongest computer player would choose: {self.action_words(text)}.",
-                     "hint")
+            why = self.hint_reason(self.session.view(self.viewer), text)
+            self.say(f"Hint: the strongest computer player would choose: {self.action_words(text)}"
+                     + (f": {why}" if why else "") + ".", "hint")
+
+    def hint_reason(self, view, action_text: str) -> str:
+        """Why the hinted action is good, in a few words, where the game can say (from `view`)."""
+        return ""
 
     def update(self, dt: float) -> None:
         super().update(dt)

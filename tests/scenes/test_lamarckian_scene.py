@@ -99,3 +99,91 @@ def test_marks_stay_hidden_until_the_reveal(app):
         if app.top is scene and scene.accepts_moves():
             scene.act(scene.session.legal_actions()[0])
     raise AssertionError("no moment with another seat's mark chosen came")
+
+
+def drawn_texts(app):
+    from game.ui import widgets
+    widgets.recording = []
+    try:
+        app.top.draw(app.surface)
+        return [(rect, text) for kind, rect, text in widgets.recording if kind == "text"]
+    finally:
+        widgets.recording = None
+
+
+def test_pointing_at_a_hand_card_previews_what_its_mark_would_take(app):
+    from game.engine.lamarckian_preview import preview
+    from .driver import post, to_window
+    scene = start(app, seed=7, speed="fast")
+    for _ in range(600):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+        if app.top is scene and scene.accepts_moves() and not scene.table.busy:
+            break
+    view = scene.session.view(scene.viewer)
+    assert not drawn_texts(app) or all("If you mark" not in t for _, t in drawn_texts(app))
+    for code in view.hand:
+        post(pygame.MOUSEMOTION, pos=to_window(app, centre(scene.table.sprites[code])),
+             rel=(0, 0), buttons=(0, 0, 0))
+        frames(app)
+        expected = preview(view, code)
+        assert scene.mark_preview(view) == expected
+        texts = [t for _, t in drawn_texts(app)]
+        assert f"If you mark the {rules.pretty(code)}" in texts
+        assert any(t and expected.words.startswith(t.rstrip("…")[:20]) for t in texts)
+    # a card it would take is edged gold on the table
+    code = next((c for c in view.hand if preview(view, c).takes), None)
+    if code is not None:
+        post(pygame.MOUSEMOTION, pos=to_window(app, centre(scene.table.sprites[code])),
+             rel=(0, 0), buttons=(0, 0, 0))
+        frames(app)
+        app.top.draw(app.surface)
+        taken = preview(view, code).takes[0]
+        sprite = scene.table.sprites[taken]
+        edge = app.viewport.point(sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] - 3)
+        from game.ui import theme
+        assert tuple(app.surface.get_at(edge))[:3] == theme.GOLD
+
+
+def test_the_marks_tray_names_whose_mark_is_whose(app):
+    scene = start(app, seed=5, speed="normal")
+    for _ in range(20000):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+            continue
+        if scene.playback is not None and len(scene.playback.marks_waiting()) >= 2:
+            break
+        if app.top is scene and scene.accepts_moves():
+            key(app, pygame.K_1)
+            key(app, pygame.K_RETURN)
+    assert scene.playback is not None
+    texts = drawn_texts(app)
+    for (x, y), step in scene.tray_spots():
+        label = next(t for rect, t in texts
+                     if abs(rect.x - app.viewport.point(x, 0)[0]) <= 1 and t)
+        assert scene.seats[step.seat].name.startswith(label.rstrip("…"))
+
+
+def test_h_names_the_strongest_mark_and_what_it_takes(app):
+    from game.engine import bots
+    from game.engine.bots import finish
+    from game.engine.lamarckian_preview import preview
+    scene = start(app, seed=7, speed="fast")
+    for _ in range(600):
+        frames(app)
+        if isinstance(app.top, HandOffScreen):
+            key(app, pygame.K_RETURN)
+        if app.top is scene and scene.accepts_moves() and not scene.table.busy:
+            break
+    view = scene.session.view(scene.viewer)
+    key(app, pygame.K_h)
+    frames(app, 120)
+    bot = bots.make("lamarckian_poker", bots.levels("lamarckian_poker")[-1])
+    chosen = str(finish(bot.think(view, scene.session.legal_actions(), scene.bot_rng())))
+    card = chosen.split()[-1]
+    takes = preview(view, card).takes
+    text, kind, _ = scene.status
+    assert kind == "hint" and rules.pretty(card) in text
+    assert all(rules.pretty(c) in text for c in takes)
