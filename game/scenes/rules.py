@@ -1,16 +1,61 @@
-"""A rules screen per game, written in Deckhand's own words in assets/rules/<game>.md."""
+"""A rules screen per game, written in Deckhand's own words in assets/rules/<game>.md.
+
+Besides headings (#, ##), bullets (- ) and paragraphs, a line
+    ::: cards QS -> 9S QH | The Q♠ takes the 9♠ and the Q♥.
+is a worked example: the game's own cards (engine codes; -> draws an arrow) drawn with the
+table's card art, the caption in words beside them.
+"""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import pygame
 
 from ..engine import games
 from ..resources import asset
-from ..ui import theme
+from ..ui import cardart, theme
 from ..ui.fonts import font
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade, wrap
 from .base import Scene
 
 STYLES = {"#": (30, "bold", theme.GOLD), "##": (22, "bold", theme.GOLD), "": (18, "sans", theme.INK)}
+EXAMPLE = "::: cards "
+ARROW = "->"
+CARD = (58, 82)          # an example's cards, logical pixels
+CARD_GAP, ARROW_W = 6, 30
+CAPTION_SIZE = 16
+EXAMPLE_BAND = (24, 58, 43)
+
+
+class Line(NamedTuple):
+    """One laid-out line: text, or an example row when `cards` is set (real pixels)."""
+    text: str
+    size: int
+    face: str
+    colour: tuple
+    indent: int
+    height: int
+    cards: tuple = ()
+    captions: tuple = ()
+
+
+def parse_example(line: str) -> tuple:
+    """(card tokens, caption) of an example line; ValueError when it is malformed or names a
+    card the game's art can't draw."""
+    body = line.strip()[len(EXAMPLE):]
+    cards, bar, caption = body.partition("|")
+    tokens = tuple(cards.split())
+    if not bar or not caption.strip() or not [t for t in tokens if t != ARROW]:
+        raise ValueError(f"an example needs cards, then | and a caption: {line!r}")
+    for token in tokens:
+        if token != ARROW and not cardart.drawable(token):
+            raise ValueError(f"unknown card {token!r} in example {line!r}")
+    return tokens, caption.strip()
+
+
+def cards_width(tokens) -> int:
+    """Logical width of an example's cards and arrows."""
+    return sum(ARROW_W if t == ARROW else CARD[0] for t in tokens) + CARD_GAP * (len(tokens) - 1)
 
 
 class RulesScreen(Scene):
@@ -18,6 +63,8 @@ class RulesScreen(Scene):
 
     def __init__(self, app, game_id: str):
         super().__init__(app)
+        from .registry import scene_for
+        scene_for(game_id)  # its module registers the art of the game's own deck
         self.game_id = game_id
         self.title = games.get(game_id).TITLE
         self.text = asset("rules", f"{game_id}.md").read_text(encoding="utf-8")
@@ -30,46 +77,73 @@ class RulesScreen(Scene):
         self.app.pop(self)
 
     def lines(self) -> list:
-        """Wrapped lines as (text, size, face, colour, indent) in real pixels, cached per scale."""
+        """The text laid out as Lines in real pixels, cached per scale."""
         vp = self.viewport
         key = vp.scale
         if self._laid_out and self._laid_out[0] == key:
             return self._laid_out[1]
         width = vp.length(self.panel.w - 80)
-        out = []
-        for raw in self.text.splitlines():
-            stripped = raw.strip()
+        out, raws = [], [raw.strip() for raw in self.text.splitlines()]
+        for i, stripped in enumerate(raws):
             if not stripped:
-                out.append(("", 10, "sans", theme.INK, 0))
-                continue
-            mark, _, rest = stripped.partition(" ")
-            size, face, colour = STYLES.get(mark, STYLES[""])
-            text = rest if mark in STYLES and mark else stripped
-            bullet = stripped.startswith("- ")
-            if bullet:
-                text = stripped[2:]
-            indent = vp.length(24) if bullet else 0
-            f = font(vp.length(size), face)
-            words, line = text.split(" "), ""
-            first = True
-            for word in words:
-                trial = word if not line else line + " " + word
-                if f.size(trial)[0] <= width - indent or not line:
-                    line = trial
-                else:
-                    out.append(("• " + line if bullet and first else line, size, face, colour,
-                                indent if not (bullet and first) else indent - vp.length(16)))
-                    first = False
-                    line = word
-            out.append(("• " + line if bullet and first else line, size, face, colour,
-                        indent if not (bullet and first) else indent - vp.length(16)))
+                out.append(Line("", 10, "sans", theme.INK, 0, vp.length(10)))
+            elif stripped.startswith(EXAMPLE):
+                out.append(self.example_line(stripped, width, self.caption_left(raws, i)))
+            else:
+                out.extend(self.text_lines(stripped, width))
         self._laid_out = (key, out)
         return out
 
-    def content_height(self) -> int:
+    @staticmethod
+    def caption_left(raws: list, i: int) -> int:
+        """Where the captions of the example block holding line `i` start (logical), so the
+        captions of one example line up."""
+        first, last = i, i
+        while first > 0 and raws[first - 1].startswith(EXAMPLE):
+            first -= 1
+        while last + 1 < len(raws) and raws[last + 1].startswith(EXAMPLE):
+            last += 1
+        return max(cards_width(parse_example(raws[j])[0]) for j in range(first, last + 1)) + 18
+
+    def example_line(self, stripped: str, width: int, caption_left: int) -> Line:
         vp = self.viewport
-        return sum(font(vp.length(size), face).get_linesize() if text else vp.length(size)
-                   for text, size, face, _, _ in self.lines())
+        tokens, caption = parse_example(stripped)
+        left = vp.length(caption_left)
+        captions = tuple(wrap(caption, vp.length(CAPTION_SIZE), width - left))
+        line_h = font(vp.length(CAPTION_SIZE), "sans").get_linesize()
+        height = max(vp.length(CARD[1]), line_h * len(captions)) + vp.length(12)
+        return Line("", CAPTION_SIZE, "sans", theme.INK, left, height, tokens, captions)
+
+    def text_lines(self, stripped: str, width: int) -> list:
+        vp = self.viewport
+        mark, _, rest = stripped.partition(" ")
+        size, face, colour = STYLES.get(mark, STYLES[""])
+        text = rest if mark in STYLES and mark else stripped
+        bullet = stripped.startswith("- ")
+        if bullet:
+            text = stripped[2:]
+        indent = vp.length(24) if bullet else 0
+        f = font(vp.length(size), face)
+        height = f.get_linesize()
+        out, line, first = [], "", True
+        for word in text.split(" "):
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= width - indent or not line:
+                line = trial
+            else:
+                out.append(Line("• " + line if bullet and first else line, size, face, colour,
+                                indent - vp.length(16) if bullet and first else indent, height))
+                first = False
+                line = word
+        out.append(Line("• " + line if bullet and first else line, size, face, colour,
+                        indent - vp.length(16) if bullet and first else indent, height))
+        return out
+
+    def content_height(self) -> int:
+        return sum(line.height for line in self.lines())
+
+    def view_height(self) -> int:
+        return self.viewport.length(self.panel.h - 170)
 
     def handle(self, event) -> None:
         if self.buttons.handle(event, self.viewport):
@@ -90,8 +164,9 @@ class RulesScreen(Scene):
                 self.scroll -= step * 8
             elif event.key == pygame.K_HOME:
                 self.scroll = 0
-        view_h = self.viewport.length(self.panel.h - 170)
-        self.scroll = max(0.0, min(self.scroll, self.content_height() - view_h))
+            elif event.key == pygame.K_END:
+                self.scroll = self.content_height()
+        self.scroll = max(0.0, min(self.scroll, self.content_height() - self.view_height()))
 
     def draw(self, surface) -> None:
         vp = self.viewport
@@ -103,16 +178,46 @@ class RulesScreen(Scene):
         previous_clip = surface.get_clip()
         surface.set_clip(area)
         y = area.y - int(self.scroll)
-        for text, size, face, colour, indent in self.lines():
-            if not text:
-                y += vp.length(size)
-                continue
-            f = font(vp.length(size), face)
-            if y + f.get_linesize() >= area.y and y <= area.bottom:
-                surface.blit(f.render(text, True, colour), (area.x + indent, y))
-            y += f.get_linesize()
+        for line in self.lines():
+            if y + line.height >= area.y and y <= area.bottom:
+                if line.cards:
+                    self.draw_example(surface, line, area.x, y)
+                elif line.text:
+                    f = font(vp.length(line.size), line.face)
+                    surface.blit(f.render(line.text, True, line.colour), (area.x + line.indent, y))
+            y += line.height
         surface.set_clip(previous_clip)
         if self.content_height() > area.h:
             draw_text(surface, vp, "Scroll with the wheel or the arrow keys", 14,
                       (640, self.panel.bottom - 84), theme.INK_DIM, "midtop")
         self.buttons.draw(surface, vp)
+
+    def draw_example(self, surface, line: Line, x: int, y: int) -> None:
+        """An example row: its cards on a darker band, the caption beside them."""
+        vp = self.viewport
+        w, h = vp.length(CARD[0]), vp.length(CARD[1])
+        band = pygame.Rect(x, y, line.indent - vp.length(8), line.height - vp.length(6))
+        pygame.draw.rect(surface, EXAMPLE_BAND, band, border_radius=vp.length(8))
+        cx, top = x + vp.length(6), y + (band.h - h) // 2
+        for token in line.cards:
+            if token == ARROW:
+                mid = top + h // 2
+                tip = cx + vp.length(ARROW_W - 6)
+                pygame.draw.line(surface, theme.GOLD, (cx + vp.length(4), mid), (tip, mid),
+                                 max(2, vp.length(3)))
+                pygame.draw.polygon(surface, theme.GOLD, [(tip + vp.length(4), mid),
+                                                          (tip - vp.length(4), mid - vp.length(6)),
+                                                          (tip - vp.length(4), mid + vp.length(6))])
+                cx += vp.length(ARROW_W + CARD_GAP)
+                continue
+            image = self.app.art.face(token, w, h)
+            surface.blit(image, (cx, top))
+            note("card", image.get_rect(topleft=(cx, top)), token)
+            cx += w + vp.length(CARD_GAP)
+        f = font(vp.length(line.size), line.face)
+        text_top = y + (band.h - f.get_linesize() * len(line.captions)) // 2
+        for i, caption in enumerate(line.captions):
+            image = f.render(caption, True, line.colour)
+            rect = image.get_rect(topleft=(x + line.indent, text_top + i * f.get_linesize()))
+            surface.blit(image, rect)
+            note("text", rect, caption)

@@ -500,6 +500,11 @@ def _other_deck(code):
     return None
 
 
+def drawable(code) -> bool:
+    """Whether `face` can draw `code`: a standard card or one of a registered deck."""
+    return code in FULL_DECK or _other_deck(code) is not None
+
+
 def _check_code(code) -> None:
     if code not in FULL_DECK:
         raise ValueError(f"unknown card code {code!r}")
