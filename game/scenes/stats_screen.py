@@ -151,9 +151,12 @@ class StatsScreen(Scene):
         f = stats.figures(table)
         lower = self.game_id in stats.LOWER_IS_BETTER
         rows = [("Played", f["played"]), ("Won", f["won"]), ("Win rate", percent(f["rate"])),
-                ("Current streak", f["streak"]), ("Best streak", f["best_streak"]),
-                ("Lowest score" if lower else "Best score", number(f["best_score"])),
-                ("Average score", number(f["average"]))]
+                ("Current streak", f["streak"]), ("Best streak", f["best_streak"])]
+        if self.game_id in OUTCOMES_ONLY:  # a score is only won or not: say what else happened
+            rows.append(("Went extinct", number(table.get("extinct"))))
+        else:
+            rows += [("Lowest score" if lower else "Best score", number(f["best_score"])),
+                     ("Average score", number(f["average"]))]
         if table.get("best_time") is not None:
             rows += [("Best time", clock(table["best_time"])), ("Fewest moves", table["fewest_moves"])]
         x, y = LEFT.x + 24, LEFT.y + 18
@@ -177,7 +180,9 @@ class StatsScreen(Scene):
     def draw_players(self, surface, players, x, y) -> None:
         vp = self.viewport
         draw_text(surface, vp, "Players", 21, (x, y), theme.GOLD, face="bold")
-        columns = (("Played", 250), ("Won", 330), ("Rate", 410), ("Best", 500))
+        outcomes = self.game_id in OUTCOMES_ONLY
+        columns = (("Played", 250), ("Won", 330), ("Rate", 410),
+                   ("Extinct" if outcomes else "Best", 500))
         for label, dx in columns:
             draw_text(surface, vp, label, 14, (x + dx, y + 8), theme.INK_DIM, "topright")
         ranked = sorted(players.items(), key=lambda p: (-p[1]["won"], p[0]))
@@ -186,8 +191,9 @@ class StatsScreen(Scene):
             f, cy = stats.figures(p), y + 34 + i * 26
             who = name if p["kind"] == "human" else f"{name} (computer)"
             draw_text(surface, vp, who[:28], 16, (x, cy))
+            last = number(p.get("extinct")) if outcomes else number(f["best_score"])
             for (label, dx), value in zip(columns, (f["played"], f["won"], percent(f["rate"]),
-                                                   number(f["best_score"]))):
+                                                   last)):
                 draw_text(surface, vp, str(value), 16, (x + dx, cy), theme.INK, "topright")
 
     def draw_chart(self, surface, recent) -> None:

@@ -6,7 +6,9 @@ then every seat's figures are also kept under its name, and the table's own figu
 first human seat. Without `players` the game is a solo game played by seat 0.
 
 Each table (game + options) keeps tallies, not every game: played, won, streaks, scores, the
-levels reached (a result whose details have a "level") and the last RECENT results.
+levels reached (a result whose details have a "level"), how often a seat went extinct (a result
+whose details list the "extinct" seats; counted from the version that added it) and the last
+RECENT results.
 """
 from __future__ import annotations
 
@@ -80,6 +82,9 @@ def add(data: dict, game_id: str, options, result, players=None, seed=None, when
     if won and effort is not None:
         for key, value in zip(EFFORT, effort):
             table[key] = value if table.get(key) is None else min(table[key], value)
+    extinct = result.details.get("extinct")  # seats that went extinct (Lamarckian Poker)
+    if extinct is not None:
+        table["extinct"] = table.get("extinct", 0) + (me in extinct)
     level = result.details.get("level")
     if level is not None:
         table["levels"][level] = table["levels"].get(level, 0) + 1
@@ -91,6 +96,8 @@ def add(data: dict, game_id: str, options, result, players=None, seed=None, when
             person = table["players"].setdefault(name, {**_tally(), "kind": kind})
             person["kind"] = kind
             _count(game_id, person, seat in result.winners, score_of(result, seat))
+            if extinct is not None:
+                person["extinct"] = person.get("extinct", 0) + (seat in extinct)
     table["recent"] = (table["recent"] + [entry])[-RECENT:]
     return table
 
@@ -131,6 +138,8 @@ def _check_tally(t, where: str) -> None:
     checks.optional(checks.number, t.get("best_score"), f"statistics {where} best score")
     for key in EFFORT:
         checks.optional(checks.integer, t.get(key), f"statistics {where} {key}", 0, checks.COUNT)
+    checks.optional(checks.integer, t.get("extinct"), f"statistics {where} extinct", 0,
+                    t["played"])
 
 
 def _check_entry(e, where: str) -> None:

@@ -30,3 +30,21 @@ def test_reset_asks_then_forgets_only_that_game(app):
 
 def test_negative_numbers_have_a_minus_sign():
     assert number(-12) == "\u221212" and number(-1.5) == "\u22121.5" and number(3) == "3"
+
+
+def test_lamarckian_statistics_say_how_often_each_player_went_extinct(app):
+    from game.ui import widgets
+    players = [("Ann", "human"), ("Computer 1", "computer")]
+    stats.record("lamarckian_poker", {}, Result((0, 1), (1,), "", {"extinct": (0,)}), players)
+    stats.record("lamarckian_poker", {}, Result((1, 0), (0,), "", {"extinct": ()}), players)
+    screen = StatsScreen(app, "lamarckian_poker")
+    app.push(screen)
+    frames(app, 2)
+    widgets.recording = []
+    try:
+        screen.draw(app.surface)
+        texts = [detail for kind, _, detail in widgets.recording if kind == "text"]
+    finally:
+        widgets.recording = None
+    assert "Went extinct" in texts and "Extinct" in texts
+    assert "Best score" not in texts and "Average score" not in texts

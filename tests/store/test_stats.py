@@ -121,3 +121,25 @@ def test_wins_keep_the_best_time_and_the_fewest_moves():
     table["best_time"] = -1
     stats.save(data)
     assert stats.load()[1]  # damaged: put aside with a message
+
+
+def test_lamarckian_extinctions_are_counted_per_player_and_checked_on_load():
+    data = stats.empty()
+    players = [("Ann", "human"), ("Computer 1", "computer"), ("Bo", "human")]
+    stats.add(data, "lamarckian_poker", {}, Result((0, 1, 0), (1,), "", {"extinct": (0, 2)}),
+              players)
+    table = stats.add(data, "lamarckian_poker", {}, Result((1, 0, 0), (0,), "",
+                                                          {"extinct": (2,)}), players)
+    assert table["extinct"] == 1  # the table follows Ann
+    assert [table["players"][n]["extinct"] for n in ("Ann", "Computer 1", "Bo")] == [1, 0, 2]
+    assert stats._validate(json.loads(json.dumps(data)))
+    old = json.loads(json.dumps(data))  # a file from before extinctions were counted
+    for tally in [old["games"]["lamarckian_poker"]["{}"]] + list(
+            old["games"]["lamarckian_poker"]["{}"]["players"].values()):
+        del tally["extinct"]
+    assert stats._validate(old)
+    for bad in (-1, 3, "two", True):  # never more than the games played
+        broken = json.loads(json.dumps(data))
+        broken["games"]["lamarckian_poker"]["{}"]["players"]["Bo"]["extinct"] = bad
+        with pytest.raises(ValueError):
+            stats._validate(broken)
