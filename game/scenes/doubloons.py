@@ -220,6 +220,12 @@ class DoubloonsScene(PassAndPlayScene):
                 return
         super().on_release(pos)
 
+    def what_now(self) -> str:
+        view = self.session.view(self.viewer)
+        if view.phase == rules.REACT and self.accepts_moves():  # H means Heave To! here
+            return "Cancel the play with Heave To! (H), or let it pass (N)."
+        return super().what_now()
+
     def why_not(self, code: str) -> str:
         view = self.session.view(self.viewer)
         if not self.my_turn(view):

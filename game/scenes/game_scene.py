@@ -569,7 +569,7 @@ class GameScene(Scene):
         if not shown:
             return ""
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
-        return f"You can: {listed}. H suggests a move."
+        return f"You can: {listed}{'' if listed[-1] in '.!?' else '.'} H suggests a move."
 
     def status_or_tip(self) -> tuple:
         """(text, kind) for the status line: a tip once the status has had its time."""

@@ -77,6 +77,7 @@ def test_a_heave_to_chain_between_two_humans_and_a_computer(app, monkeypatch):
     assert not set(shown) & set(scene.session.state.hands[0]), "Ann's cards shown to Bob"
     frames(app, 3)
     assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
+    assert scene.what_now() == "Cancel the play with Heave To! (H), or let it pass (N)."
     key(app, pygame.K_h)
     wait_for_human(app, scene)                                  # the computer passes by itself
     assert scene.session.actions[-1] == "let it pass" and scene.session.state.to_act == 0
