@@ -2,8 +2,8 @@
 the middle, the cards played this turn and the Heave To! chain below them, your crew, purse and
 hand at the bottom. Drawn from one seat's view.
 
-Play a card by dragging it to the table or onto a player (or click it and pick from the list,
-which says what each play does); hire by dragging a face-up pirate to your crew or clicking it;
+Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
+click it and pick from the list, which says what each play does); hire by dragging a face-up pirate to your crew or clicking it;
 click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
 the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
 """
@@ -50,6 +50,17 @@ class FlyingCoin:
         return self.t >= self.delay + COIN_SECONDS
 
 
+def pirates_aimed_at(action) -> tuple:
+    """The pirates a play names as its target (Barter, Commandeer, Walk the Plank: one; Mutiny:
+    the one given up and the one taken)."""
+    target = action.target[0] if isinstance(action.target, tuple) and action.target else None
+    if isinstance(target, str):
+        return (target,)
+    if isinstance(target, list):
+        return tuple(t for t in target if isinstance(t, str))
+    return ()
+
+
 class DoubloonsScene(PassAndPlayScene):
     game_id = "doubloons"
 
@@ -60,6 +71,7 @@ class DoubloonsScene(PassAndPlayScene):
         self.menu_title = ""
         self.menu_row = ButtonRow()
         self.pinned: str | None = None
+        self.dropping_code: str | None = None  # the card of a drag being dropped
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
@@ -173,9 +185,20 @@ class DoubloonsScene(PassAndPlayScene):
         return self.my_turn(view) and (code in view.hand or code in view.row)
 
     def drop_zones(self) -> dict:
+        """The played area, your crew, the other seats, and, while a card aimed at a pirate is
+        held, each pirate it can be aimed at (first, as they lie inside the seats)."""
         view = self.session.view(self.viewer)
-        zones = {"played": pygame.Rect(self.layout["played"].rect),
-                 "crew": pygame.Rect(self.layout["crew"].rect)}
+        zones = {}
+        held = (self.drag.sprite.code if self.drag is not None and self.drag.moving
+                else self.dropping_code or self.selected)
+        if held is not None and held not in rules.PIRATES:
+            aimed = {pid for a in self.plays_of(held) for pid in pirates_aimed_at(a)}
+            for pid in aimed:
+                sprite = self.table.sprites.get(pid)
+                if sprite is not None:
+                    zones[f"pirate:{pid}"] = pygame.Rect(sprite.pos, sprite.size)
+        zones.update({"played": pygame.Rect(self.layout["played"].rect),
+                      "crew": pygame.Rect(self.layout["crew"].rect)})
         for seat in range(view.seats):
             if seat != self.viewer:
                 zones[f"seat{seat}"] = pygame.Rect(self.panel_of(seat).rect)
@@ -191,7 +214,9 @@ class DoubloonsScene(PassAndPlayScene):
     def plays_for(self, code: str, zone: str) -> list:
         """The legal actions dropping this card on `zone` could mean."""
         plays = self.plays_of(code)
-        if zone.startswith("seat"):
+        if zone.startswith("pirate:"):
+            plays = [a for a in plays if zone[7:] in pirates_aimed_at(a)]
+        elif zone.startswith("seat"):
             plays = [a for a in plays if a.text.endswith(f"on seat {int(zone[4:]) + 1}")
                      or f"on seat {int(zone[4:]) + 1} " in a.text]
         elif zone == "crew":
@@ -218,7 +243,11 @@ class DoubloonsScene(PassAndPlayScene):
                 self.slide_home(d)
                 self.open_menu(d.sprite.code, plays)
                 return
-        super().on_release(pos)
+        self.dropping_code = d.sprite.code if d is not None and d.moving else None
+        try:
+            super().on_release(pos)
+        finally:
+            self.dropping_code = None
 
     def what_now(self) -> str:
         view = self.session.view(self.viewer)

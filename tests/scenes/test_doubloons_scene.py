@@ -142,3 +142,21 @@ def test_a_card_with_targets_asks_whom_in_words(app):
     assert scene.session.state.phase == rules.PLAY        # nothing happens before the choice
     key(app, pygame.K_2)
     assert scene.session.actions[-1] == "play pillage on seat 3"
+
+
+def test_a_card_aimed_at_a_pirate_can_be_dropped_on_that_pirate(app):
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    deck = stacked_deck(["barter", "heave_to", "x_marks_the_spot"],
+                        ["heave_to", "heave_to", "pillage", "yo_ho_ho"],
+                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
+    scene.use_session(Session("doubloons", 3, 5, None, deck))
+    hand_to(app, scene, "Ann")
+    barter = next(c for c in scene.session.view(0).hand if kind_of(c) == "barter")
+    aimed = [a.text.split()[-1] for a in scene.session.legal_actions()
+             if a.kind == "play" and a.card == "barter"]
+    assert len(aimed) >= 2  # several pirates to choose from
+    pid = aimed[-1]
+    drag(app, centre(scene, barter), centre(scene, pid))
+    assert scene.session.actions[-1:] == [f"play barter on {pid}"], (scene.menu, scene.status)
+    assert not scene.menu  # no list to choose from: the drop said which
