@@ -127,14 +127,20 @@ def test_humans_not_asked_let_it_pass_without_a_hand_off(app):
     assert scene.session.actions[1:] == ["let it pass", "let it pass"]
 
 
-def test_a_card_with_targets_asks_whom_in_words(app):
+def dealt_to_ann(app, ann_first, bob_last):
+    """A table where Ann holds `ann_first`, Heave To! and X Marks the Spot, taken by Ann."""
     scene = start(app)
     hand_to(app, scene, "Ann")
-    deck = stacked_deck(["pillage", "heave_to", "x_marks_the_spot"],
-                        ["heave_to", "heave_to", "pillage", "barter"],
+    deck = stacked_deck([ann_first, "heave_to", "x_marks_the_spot"],
+                        ["heave_to", "heave_to", "pillage", bob_last],
                         ["x_marks_the_spot"] * 5, "yo_ho_ho")
     scene.use_session(Session("doubloons", 3, 5, None, deck))
     hand_to(app, scene, "Ann")
+    return scene
+
+
+def test_a_card_with_targets_asks_whom_in_words(app):
+    scene = dealt_to_ann(app, "pillage", "barter")
     pillage = next(c for c in scene.session.view(0).hand if kind_of(c) == "pillage")
     drag(app, centre(scene, pillage), scene.drop_zones()["played"].center)
     assert [label for label, _ in scene.menu] == ["Play Pillage on Bob (0 doubloons, 4 cards)",
@@ -145,13 +151,7 @@ def test_a_card_with_targets_asks_whom_in_words(app):
 
 
 def test_a_card_aimed_at_a_pirate_can_be_dropped_on_that_pirate(app):
-    scene = start(app)
-    hand_to(app, scene, "Ann")
-    deck = stacked_deck(["barter", "heave_to", "x_marks_the_spot"],
-                        ["heave_to", "heave_to", "pillage", "yo_ho_ho"],
-                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
-    scene.use_session(Session("doubloons", 3, 5, None, deck))
-    hand_to(app, scene, "Ann")
+    scene = dealt_to_ann(app, "barter", "yo_ho_ho")
     barter = next(c for c in scene.session.view(0).hand if kind_of(c) == "barter")
     aimed = [a.text.split()[-1] for a in scene.session.legal_actions()
              if a.kind == "play" and a.card == "barter"]

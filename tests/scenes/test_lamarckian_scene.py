@@ -111,16 +111,22 @@ def drawn_texts(app):
         widgets.recording = None
 
 
-def test_pointing_at_a_hand_card_previews_what_its_mark_would_take(app):
-    from game.engine.lamarckian_preview import preview
-    from .driver import post, to_window
+def at_a_human_mark(app):
+    """A fast table of deal 7, taken by the first human asked for a mark."""
     scene = start(app, seed=7, speed="fast")
     for _ in range(600):
         frames(app)
         if isinstance(app.top, HandOffScreen):
             key(app, pygame.K_RETURN)
         if app.top is scene and scene.accepts_moves() and not scene.table.busy:
-            break
+            return scene
+    raise AssertionError("no human was asked for a mark")
+
+
+def test_pointing_at_a_hand_card_previews_what_its_mark_would_take(app):
+    from game.engine.lamarckian_preview import preview
+    from .driver import post, to_window
+    scene = at_a_human_mark(app)
     view = scene.session.view(scene.viewer)
     assert not drawn_texts(app) or all("If you mark" not in t for _, t in drawn_texts(app))
     for code in view.hand:
@@ -170,13 +176,7 @@ def test_h_names_the_strongest_mark_and_what_it_takes(app):
     from game.engine import bots
     from game.engine.bots import finish
     from game.engine.lamarckian_preview import preview
-    scene = start(app, seed=7, speed="fast")
-    for _ in range(600):
-        frames(app)
-        if isinstance(app.top, HandOffScreen):
-            key(app, pygame.K_RETURN)
-        if app.top is scene and scene.accepts_moves() and not scene.table.busy:
-            break
+    scene = at_a_human_mark(app)
     view = scene.session.view(scene.viewer)
     key(app, pygame.K_h)
     frames(app, 120)
