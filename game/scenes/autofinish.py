@@ -45,7 +45,7 @@ class AutoFinish:
         self.queue = list(self.offer.actions)
         self.offer = None
         self.wait = 0.0
-        self.scene.selected = None
+        self.scene.put_down()
         self.scene.say("Finishing: " + self.scene.action_words(self.queue[0]) + "…", "hint")
 
     def stop(self) -> None:

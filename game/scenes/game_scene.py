@@ -387,6 +387,10 @@ class GameScene(Scene):
         grab = (point[0] - sprite.pos[0], point[1] - sprite.pos[1])
         self.drag = Drag(sprite, grab, pos)
 
+    def put_down(self) -> None:
+        """Let go of a card picked up by a click (the table plays on without the player)."""
+        self.selected = None
+
     def select(self, code: str, prompt: str) -> None:
         """Pick up a card with a click (a second click puts it down); its places glow."""
         self.selected = None if self.selected == code else code

@@ -121,6 +121,10 @@ class ScoundrelScene(GameScene):
             return []
         return [("Watch the computer play", "W", self.watch_computer)]
 
+    def put_down(self) -> None:
+        super().put_down()
+        self.choice = None
+
     def finish_offer(self, state):
         """Auto-finish is the player's: none while the computer plays."""
         return None if self.autoplay is not None else autofinish.scoundrel_finish(state)

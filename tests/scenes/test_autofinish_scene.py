@@ -92,3 +92,13 @@ def test_bogey_finish_with_f_places_the_hand_and_records_the_columns(app):
     assert tuple(scene.session.actions[before:]) == offer.actions
     assert scene.session.state.status == bogey.FINISHED
     assert stats.load()[0]["games"]["bogey"]
+
+
+def test_f_while_choosing_weapon_or_barehanded_puts_the_choice_away(app):
+    scene = play_scoundrel_until_the_dungeon_is_empty(app)
+    monster = next(c for c in scene.session.state.room_cards if scoundrel.KIND[c] == "monster")
+    assert scene.session.state.weapon  # so facing the monster asks: weapon or barehanded
+    scene.click(monster)
+    assert scene.choice == monster
+    key(app, pygame.K_f)
+    assert scene.finisher.playing and scene.choice is None
