@@ -6,9 +6,9 @@ import pygame
 
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
+from ..text import number
 from ..ui import theme
 from ..ui.cardart import suit_colour
-from ..text import number
 from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene

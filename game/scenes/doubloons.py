@@ -3,8 +3,8 @@ the middle, the cards played this turn and the Heave To! chain below them, your 
 hand at the bottom. Drawn from one seat's view.
 
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
-click it and pick from the list, which says what each play does); hire by dragging a face-up pirate to your crew or clicking it;
-click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
+click it and pick from the list, which says what each play does); hire by dragging a face-up
+pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
 the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
 """
 from __future__ import annotations

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine import bots
-from ..ui import theme
 from ..text import number
+from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen

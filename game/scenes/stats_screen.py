@@ -6,8 +6,8 @@ import pygame
 
 from ..engine import games
 from ..store import stats
-from ..ui import theme
 from ..text import number
+from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .game_scene import clock
