@@ -594,6 +594,11 @@ def _scores(card: str, penalty: str) -> bool:
     return card in PICTURES or COLOUR_OF[card] == penalty
 
 
+def _signed(points: int) -> str:
+    """+3 or −3, with a real minus sign, as a person reads a gain or a loss."""
+    return f"{points:+d}".replace("-", "\u2212")
+
+
 def card_points(card: str, penalty: str) -> int:
     """What a won card scores on its own (Sailors before the all-four rule)."""
     if card in SAILORS:
@@ -638,8 +643,8 @@ def _end_hand(s: State) -> None:
                               all_sailors, tuple(gained), s.scores)
     if all_sailors is not None:
         _say(s, " and ".join(f"{{p{p}}}" for p in teams[all_sailors])
-             + " won all four Sailors: -50 for them.")
-    _say(s, "Hand over: " + ", ".join(f"{{p{p}}} {g:+d}" for p, g in enumerate(gained)) + ".")
+             + " won all four Sailors: \u221250 for them.")
+    _say(s, "Hand over: " + ", ".join(f"{{p{p}}} {_signed(g)}" for p, g in enumerate(gained)) + ".")
     lows = tied_lowest(s.scores)
     high, low = LIMITS[s.options["target"]]
     finished = s.tie_break or max(s.scores) >= high or min(s.scores) <= low

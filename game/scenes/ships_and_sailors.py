@@ -472,7 +472,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         team = self.team_index(view, seat)
         tally = view.running[seat]
         if view.phase in (rules.PLAY, rules.HAND_OVER, rules.OVER) or view.tricks:
-            draw_text(surface, vp, f"this hand {tally:+d}", 13, (panel.x + 10, panel.y + 32),
+            draw_text(surface, vp, f"this hand {number(f'{tally:+d}')}", 13, (panel.x + 10, panel.y + 32),
                       theme.INK_DIM)
         if team is not None:
             x, y = panel.x + panel.w - 62, panel.y + 32
