@@ -208,6 +208,23 @@ class AbandonShipScene(PassAndPlayScene):
             self.summary_seen = view.last_round.round
             self.app.push(RoundSummaryDialog(self.app, self, view))
 
+    def hint_reason(self, view, action_text: str) -> str:
+        """What the hinted move does, in figures the seat can see."""
+        words = action_text.split()
+        card = words[-1]
+        if words[0] == "discard" or words[:2] == ["key", "card"]:
+            suit = rules.SUIT_OF[card]
+            points = view.lifeboat_points[suit]
+            if words[0] == "discard":
+                return (f"the {SUIT_SYMBOLS[suit]} lifeboat then holds "
+                        f"{points + rules.POINTS[card]} points")
+            return f"it runs for the {SUIT_SYMBOLS[suit]} lifeboat, worth {points} points"
+        if words[0] == "attack":
+            seat = int(words[2]) - 1
+            held = view.hand_counts[seat]
+            return f"{self.seats[seat].name} holds {held} card{'s' if held != 1 else ''}"
+        return ""
+
     def show_result(self) -> None:
         view = self.session.view(self.viewer)
         winners = [self.seats[w].name for w in view.winners]

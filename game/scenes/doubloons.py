@@ -249,6 +249,17 @@ class DoubloonsScene(PassAndPlayScene):
         finally:
             self.dropping_code = None
 
+    def hint_reason(self, view, action_text: str) -> str:
+        """The card's own words, for a play, a pirate's use or a hire."""
+        words = action_text.split()
+        if len(words) < 2 or words[0] not in ("play", "use", "hire"):
+            return ""
+        card = rules.ACTIONS.get(words[1]) or rules.PIRATES.get(words[1])
+        if card is None:
+            return ""
+        text = card.text.rstrip(".")
+        return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
     def what_now(self) -> str:
         view = self.session.view(self.viewer)
         if view.phase == rules.REACT and self.accepts_moves():  # H means Heave To! here

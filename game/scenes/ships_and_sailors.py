@@ -377,6 +377,21 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                             if (maker + k) % view.seats in free)
             self.act(f"give pile of seat {maker + 1} to seat {receiver + 1}")
 
+    def hint_reason(self, view, action_text: str) -> str:
+        """Where the hinted card leaves the trick, as it stands."""
+        words = action_text.split()
+        if view.phase != rules.PLAY or words[0] != "play":
+            return ""
+        card = words[1]
+        if not view.trick:
+            return "you lead the trick"
+        trick = view.trick + ((view.seat, card),)
+        winner = rules.trick_winner(trick)
+        if winner == view.seat:
+            return "it takes the trick so far"
+        best = next(c for s, c in trick if s == winner)
+        return f"it stays under the {rules.name(best)}"
+
     def hint(self):
         return None
 

@@ -181,8 +181,10 @@ def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
     strongest = bots.make("abandon_ship", bots.levels("abandon_ship")[-1])
     rng = random.Random(scene.session.seed * 7919 + len(scene.session.actions))
     expected = bots.finish(strongest.think(rules.view(state, seat), rules.legal_actions(state), rng))
+    why = scene.hint_reason(rules.view(state, seat), str(expected))
     assert scene.status[0] == ("Hint: the strongest computer player would choose: "
-                               f"{scene.action_words(str(expected))}.")
+                               f"{scene.action_words(str(expected))}"
+                               + (f": {why}" if why else "") + ".")
     assert scene.session.state == state  # a hint moves nothing
 
 
