@@ -25,6 +25,7 @@ DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
 STATUS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
+LONG_PRESS = 0.8        # seconds a still press takes to show what lies under it large (touch)
 NO_CLICK = (None, -1.0, False, (-99, -99))
 
 
@@ -70,6 +71,7 @@ class GameScene(Scene):
         self.seconds = 0.0  # time the scene has run, for double-clicks
         self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
         self.finisher = None  # a solitaire's AutoFinish (scenes/autofinish.py)
+        self.held = None  # (window position, scene seconds) of a press not yet moved or let go
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -335,6 +337,13 @@ class GameScene(Scene):
             self.table.finish_all()
         if self.buttons.handle(event, self.viewport):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.held = (event.pos, self.seconds)
+        elif event.type == pygame.MOUSEBUTTONUP or (
+                event.type == pygame.MOUSEMOTION and self.held is not None
+                and abs(event.pos[0] - self.held[0][0]) + abs(event.pos[1] - self.held[0][1])
+                >= DRAG_THRESHOLD):
+            self.held = None
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -486,6 +495,17 @@ class GameScene(Scene):
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
 
+    def long_press(self) -> None:
+        """A press held still: as a right-click (for touch screens); the press is used up, so
+        its release, which goes to the viewer on top, moves nothing here."""
+        pos, _ = self.held
+        self.held = None
+        if self.drag is not None:
+            self.drag.sprite.lift = False
+            self.drag = None
+        if self.app.top is self:
+            self.look_at(self.viewport.to_logical(pos))
+
     def look_at(self, point) -> None:
         """A right-click: the card or pile under the pointer, large, with nothing moved."""
         from .pile_viewer import CardViewer
@@ -516,6 +536,8 @@ class GameScene(Scene):
         self.table.update(dt)
         if self.finisher is not None:
             self.finisher.update(dt)
+        if self.held is not None and self.seconds - self.held[1] >= LONG_PRESS:
+            self.long_press()
         text, kind, left = self.status
         if left < 1e8:
             left -= dt

@@ -337,6 +337,33 @@ def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app
     assert app.top is scene and scene.session.state == state and scene.table_state() == places
 
 
+def test_a_long_still_press_shows_the_card_large_like_a_right_click(app):
+    from game.scenes.pile_viewer import CardViewer
+    from .driver import post, to_window
+    scene = start(app, WIN_DECK)
+    state, places = scene.session.state, scene.table_state()
+    pos = to_window(app, card_centre(scene, "9H"))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    frames(app, 20)  # a third of a second: still an ordinary press
+    assert app.top is scene
+    frames(app, 40)
+    assert isinstance(app.top, CardViewer) and app.top.cards == ("9H",)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)  # the release goes to the viewer
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    post(pygame.MOUSEMOTION, pos=(pos[0] + 200, pos[1] + 150), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 30)
+    assert app.top is scene and scene.drag is None
+    assert scene.session.state == state and scene.table_state() == places
+    # a press that moves is a drag, never a long press
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEMOTION, pos=(pos[0] + 30, pos[1] + 30), rel=(0, 0), buttons=(1, 0, 0))
+    frames(app, 80)
+    assert app.top is scene and scene.drag is not None and scene.drag.moving
+    post(pygame.MOUSEBUTTONUP, pos=(pos[0] + 30, pos[1] + 30), button=1)
+    settle(app)
+
+
 def test_card_counter_toggles_with_c_and_shows_while_tab_is_held(app):
     from .driver import post
     scene = start(app, WIN_DECK)
