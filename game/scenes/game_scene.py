@@ -72,6 +72,7 @@ class GameScene(Scene):
         self.last_click = NO_CLICK  # (card, when, whether it made a move, window position)
         self.finisher = None  # a solitaire's AutoFinish (scenes/autofinish.py)
         self.held = None  # (window position, scene seconds) of a press not yet moved or let go
+        self.pointer = (-1, -1)  # where the mouse last moved over the table, logical
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -429,6 +430,7 @@ class GameScene(Scene):
 
     def on_motion(self, pos) -> None:
         point = self.viewport.to_logical(pos)
+        self.pointer = point
         d = self.drag
         if d is None:
             sprite = self.table.sprite_at(point)

@@ -328,7 +328,8 @@ class PassAndPlayScene(GameScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         for seat, (lines, _) in sorted(self.captions.items()):
-            self.draw_caption(surface, seat, lines)
+            if not self.caption_place(seat).collidepoint(self.pointer):  # pointing looks under it
+                self.draw_caption(surface, seat, lines)
         if self.show_log:
             self.draw_log(surface)
 

@@ -119,3 +119,32 @@ def test_a_computers_secret_choice_is_captioned_without_the_card(app):
         if checked >= 3 or scene.session.is_over():
             break
     assert checked >= 3
+
+
+def test_pointing_at_a_seat_looks_under_its_caption(app):
+    from .driver import post, to_window
+    seats = [Seat("Anna")] + [Seat(f"Bot {i}", "computer", "random") for i in (1, 2, 3)]
+    scene = start(app, seats)
+    for _ in range(3000):
+        frames(app)
+        if scene.accepts_moves() and not scene.captions:
+            human_plays_first_legal(app, scene)
+        if scene.captions:
+            break
+    seat = next(iter(scene.captions))
+    drawn = []
+    scene.draw_caption = lambda surface, at, lines: drawn.append(at)
+
+    def caption_drawn():
+        drawn.clear()
+        scene.draw(app.surface)
+        return seat in drawn
+
+    assert caption_drawn()
+    post(pygame.MOUSEMOTION, pos=to_window(app, scene.caption_place(seat).center), rel=(0, 0),
+         buttons=(0, 0, 0))
+    frames(app)
+    assert seat in scene.captions and not caption_drawn()
+    post(pygame.MOUSEMOTION, pos=to_window(app, (640, 790)), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert seat in scene.captions and caption_drawn()
