@@ -53,6 +53,13 @@ def parse_example(line: str) -> tuple:
     return tokens, caption.strip()
 
 
+def note_visible(surface, kind: str, rect, detail) -> None:
+    """Note for the layout checks only what the scrolling area's clip lets through."""
+    shown = rect.clip(surface.get_clip())
+    if shown.w and shown.h:
+        note(kind, shown, detail)
+
+
 def cards_width(tokens) -> int:
     """Logical width of an example's cards and arrows."""
     return sum(ARROW_W if t == ARROW else CARD[0] for t in tokens) + CARD_GAP * (len(tokens) - 1)
@@ -212,7 +219,7 @@ class RulesScreen(Scene):
                 continue
             image = self.app.art.face(token, w, h)
             surface.blit(image, (cx, top))
-            note("card", image.get_rect(topleft=(cx, top)), token)
+            note_visible(surface, "card", image.get_rect(topleft=(cx, top)), token)
             cx += w + vp.length(CARD_GAP)
         f = font(vp.length(line.size), line.face)
         text_top = y + (band.h - f.get_linesize() * len(line.captions)) // 2
@@ -220,4 +227,4 @@ class RulesScreen(Scene):
             image = f.render(caption, True, line.colour)
             rect = image.get_rect(topleft=(x + line.indent, text_top + i * f.get_linesize()))
             surface.blit(image, rect)
-            note("text", rect, caption)
+            note_visible(surface, "text", rect, caption)

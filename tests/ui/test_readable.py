@@ -175,6 +175,16 @@ def test_every_table_is_readable(app, game_id, seats):
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
 
 
+def worked_example_top(screen) -> int:
+    """The scroll (real pixels at 1280x800) that puts a rules screen's first example on top."""
+    y = 0
+    for line in screen.lines():
+        if line.cards:
+            return y
+        y += line.height
+    raise AssertionError(f"{screen.game_id} rules have no worked example")
+
+
 def test_menus_and_dialogs_are_readable(app):
     from game.scenes.dialogs import ConfirmDialog
     from game.scenes.rules import RulesScreen
@@ -193,6 +203,9 @@ def test_menus_and_dialogs_are_readable(app):
     for name, make in screens:
         app.push(make())
         found += check(app, name)
+        if isinstance(app.top, RulesScreen):  # and again with the worked example in sight
+            app.top.scroll = worked_example_top(app.top)
+            found += check(app, f"{name}, the worked example")
         if isinstance(app.top, StatsScreen):
             for index in range(1, len(app.top.ids)):
                 app.top.show_game(index)
@@ -221,4 +234,23 @@ def test_the_menu_holds_all_seven_games(app, monkeypatch):
     app.stack[0].refresh_saves()  # every game in progress: seven Continue buttons
     assert len(app.stack[0].continue_buttons.buttons) == 7
     found += check(app, "main menu with seven games in progress")
+    assert not found, "\n".join(found[:40])
+
+
+def test_the_finish_offer_is_readable(app):
+    """The solitaires near their end: the Finish button and its offer in the tip line."""
+    from game.engine import autofinish, bogey
+    from game.engine.bogey_hint import hint
+    from tests.scenes.test_autofinish_scene import play_scoundrel_until_the_dungeon_is_empty
+    scene = play_scoundrel_until_the_dungeon_is_empty(app)
+    scene.status_age = 99  # the status has had its time: the tip line shows the offer
+    assert scene.finisher.offer is not None
+    found = check(app, "scoundrel with the finish offer")
+    app.start_game("bogey", 3)
+    scene = app.top
+    while autofinish.bogey_finish(scene.session.state) is None:
+        scene.act(hint(bogey.view(scene.session.state)).action)
+    scene.status_age = 99
+    assert scene.finisher.offer is not None
+    found += check(app, "bogey with the finish offer")
     assert not found, "\n".join(found[:40])
