@@ -21,7 +21,9 @@ from typing import NamedTuple
 from . import bogey, scoundrel
 from .cards import pretty
 
-BOGEY_NODE_LIMIT = 20_000  # positions tried at most; past it, no offer (never seen in play)
+# Positions tried at most; past it, no offer. The 230 endings the hint reaches in deals 0-299
+# took at most 1,426 positions (22 ms).
+BOGEY_NODE_LIMIT = 20_000
 
 
 class Finish(NamedTuple):
