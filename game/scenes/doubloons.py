@@ -71,7 +71,6 @@ class DoubloonsScene(PassAndPlayScene):
         self.menu_title = ""
         self.menu_row = ButtonRow()
         self.pinned: str | None = None
-        self.dropping_code: str | None = None  # the card of a drag being dropped
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
@@ -190,7 +189,7 @@ class DoubloonsScene(PassAndPlayScene):
         view = self.session.view(self.viewer)
         zones = {}
         held = (self.drag.sprite.code if self.drag is not None and self.drag.moving
-                else self.dropping_code or self.selected)
+                else self.released or self.selected)
         if held is not None and held not in rules.PIRATES:
             aimed = {pid for a in self.plays_of(held) for pid in pirates_aimed_at(a)}
             for pid in aimed:
@@ -243,11 +242,7 @@ class DoubloonsScene(PassAndPlayScene):
                 self.slide_home(d)
                 self.open_menu(d.sprite.code, plays)
                 return
-        self.dropping_code = d.sprite.code if d is not None and d.moving else None
-        try:
-            super().on_release(pos)
-        finally:
-            self.dropping_code = None
+        super().on_release(pos)
 
     def hint_reason(self, view, action_text: str) -> str:
         """The card's own words, for a play, a pirate's use or a hire."""

@@ -73,6 +73,7 @@ class GameScene(Scene):
         self.finisher = None  # a solitaire's AutoFinish (scenes/autofinish.py)
         self.held = None  # (window position, scene seconds) of a press not yet moved or let go
         self.pointer = (-1, -1)  # where the mouse last moved over the table, logical
+        self.released: str | None = None  # the card of a press being let go, while it is
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -449,6 +450,14 @@ class GameScene(Scene):
         d, self.drag = self.drag, None
         if d is None:
             return
+        self.released = d.sprite.code  # drop zones may depend on the card let go
+        try:
+            self.let_go(d, pos)
+        finally:
+            self.released = None
+
+    def let_go(self, d: Drag, pos) -> None:
+        """A press ends: a click on the card, or a drop where the pointer is."""
         d.sprite.lift = False
         if not d.moving:
             if self.double_clicks:

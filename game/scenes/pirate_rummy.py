@@ -79,7 +79,6 @@ class PirateRummyScene(PassAndPlayScene):
         self._geometry = None
         self._legal = None
         self.pressed_at = None
-        self.released = None  # the card of a drag being dropped
         self.group = ()       # hand cards picked up together with Ctrl+click
         super().__init__(app, seed, options, seats)
         end = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
@@ -274,11 +273,7 @@ class PirateRummyScene(PassAndPlayScene):
             d.sprite.lift = False
             self.slide_home(d)  # the drag ended where it started: nothing happens
             return
-        self.released = d.sprite.code if d is not None else None
-        try:
-            super().on_release(pos)
-        finally:
-            self.released = None
+        super().on_release(pos)
 
     def own_card_at(self, code, point) -> bool:
         """Whether `point` is on the uncovered part of `code` where it lies."""
