@@ -1,4 +1,5 @@
-"""The Deckhand window: a scene stack driven by a 60 fps loop."""
+"""The Deckhand window: a scene stack driven by a loop that runs at 60 fps while anything moves
+and sleeps until the next event (or the next change a scene foresees) while nothing does."""
 from __future__ import annotations
 
 import argparse
@@ -27,16 +28,24 @@ from .engine.rng import MAX_SEED  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .store import startup  # noqa: E402
 from .ui import theme  # noqa: E402
+from .ui.canvas import Canvas  # noqa: E402
 from .ui.fonts import font  # noqa: E402
+from .ui.painter import Painter  # noqa: E402
 from .ui.cardart import CardArt  # noqa: E402
 from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 
 FPS = 60
+POLL = 0.5  # seconds: how long an idle window sleeps at most before it looks again
+LONGEST_STEP = 1.0  # seconds of idle time one catch-up update may cover
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench, screenshots
+# The window's pixels may be lost (uncovered, restored, resized): the next frame repaints all.
+REPAINT_EVENTS = {getattr(pygame, name) for name in (
+    "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWSIZECHANGED",
+    "VIDEOEXPOSE") if hasattr(pygame, name)}
 
 
 class App:
@@ -56,6 +65,8 @@ class App:
         self.art = CardArt(self.settings.four_colour, self.settings.card_back)
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
+        self.painter = Painter()
+        self.pending: list = []  # an event that woke the idle loop, handled first next frame
         self.stack: list = []
         self.running = True
         self.frames = 0
@@ -83,6 +94,7 @@ class App:
         self.fullscreen = not self.fullscreen
         self.surface = self._open_window()
         self.viewport.fit(self.surface.get_size())
+        self.painter.invalidate()
         self.settings.fullscreen = self.fullscreen
         self.save_settings()
 
@@ -94,6 +106,7 @@ class App:
                 pygame.display.set_mode(clamped, pygame.RESIZABLE)
         self.surface = pygame.display.get_surface()
         self.viewport.fit(self.surface.get_size())
+        self.painter.invalidate()
 
     def save_settings(self) -> None:
         try:
@@ -166,8 +179,11 @@ class App:
 
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: events to the top scene, update, draw."""
-        for event in pygame.event.get():
+        """One frame: events to the top scene, update, draw (what changed)."""
+        events, self.pending = self.pending + pygame.event.get(), []
+        for event in events:
+            if event.type in REPAINT_EVENTS:
+                self.painter.invalidate()
             if event.type == pygame.QUIT:
                 self.ask_quit()
             elif event.type == pygame.VIDEORESIZE:
@@ -183,13 +199,32 @@ class App:
         self.frames += 1
 
     def draw(self) -> None:
-        self.surface.fill(theme.TABLE_COLOURS.get(self.settings.table_colour, theme.FELT))
+        canvas = Canvas(self.surface.get_size())
+        canvas.fill(theme.TABLE_COLOURS.get(self.settings.table_colour, theme.FELT))
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
         for scene in self.stack[first:]:
-            scene.draw(self.surface)
-        pygame.display.flip()
+            scene.draw(canvas)
+        self.painter.repainted = self.painter.paint(canvas, self.surface)
+
+    def idle_for(self) -> float | None:
+        """None while the window must keep drawing frames (the last one changed something, or
+        the top scene is moving); otherwise how long it may sleep before looking again."""
+        if self.painter.repainted:
+            return None
+        change = self.top.next_change()
+        if change is not None and change <= 0:
+            return None
+        return POLL if change is None else min(POLL, change)
+
+    def sleep(self, seconds: float) -> None:
+        """Wait for an event, at most `seconds`, then bring the top scene's timers up to date
+        (so a click after a long wait starts its animation from its first frame)."""
+        event = pygame.event.wait(max(1, int(seconds * 1000)))
+        if event.type != pygame.NOEVENT:
+            self.pending.append(event)
+        self.top.update(min(self.clock.tick() / 1000.0, LONGEST_STEP))
 
     def run(self) -> int:
         first_frame_only = os.environ.get("DECKHAND_EXIT_AFTER_FIRST_FRAME") == "1"  # make bench
@@ -207,7 +242,12 @@ class App:
                 if first_frame_only:
                     print(f"deckhand: first frame at {time.time():.6f}", flush=True)
                     break
-                dt = self.clock.tick(FPS) / 1000.0
+                idle = self.idle_for() if self.running else None
+                if idle is None:
+                    dt = self.clock.tick(FPS) / 1000.0
+                else:
+                    self.sleep(idle)
+                    dt = 0.0
         finally:
             pygame.quit()
             stop.uninstall()

@@ -7,7 +7,7 @@ import pygame
 from ..engine import abandon_ship as rules
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..text import number
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.cardart import suit_colour
 from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ReadTogetherDialog, ResultScreen
@@ -286,7 +286,7 @@ class AbandonShipScene(PassAndPlayScene):
         # the suit on a card-coloured chip, in the card's own ink (four colours when chosen)
         chip = pygame.Rect(0, 0, vp.length(24), vp.length(24))
         chip.center = vp.point(boat.x + 30, boat.y + 22)
-        pygame.draw.ellipse(surface, theme.BUTTON, chip)
+        canvas.ellipse(surface, theme.BUTTON, chip)
         ink = suit_colour(suit, self.app.settings.four_colour)
         draw_text(surface, vp, SUIT_SYMBOLS[suit], 17, (boat.x + 30, boat.y + 22), ink, "center")
         draw_text(surface, vp, "lifeboat", 16, (boat.x + 46, boat.y + 12), theme.INK, face="bold")

@@ -23,6 +23,13 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def next_change(self) -> float | None:
+        """Seconds until this scene looks different with no input (0: it is moving now), or
+        None when only input changes it. Meanwhile the window sleeps and draws nothing. A scene
+        that changes by itself after a still moment must say when; one that keeps moving
+        is drawn at full rate anyway (every frame that changes calls for the next)."""
+        return None
+
     def draw(self, surface) -> None:
         pass
 

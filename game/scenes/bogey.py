@@ -223,6 +223,9 @@ class BogeyScene(GameScene):
         if self.auto_timer <= 0:
             self.act(rules.place_text("place", view.bogey_card, places[0]))
 
+    def moving_by_itself(self) -> bool:
+        return self.auto_timer is not None  # a bogey card with one place goes there by itself
+
     # -- words ---------------------------------------------------------------
     def describe(self, action_text: str) -> str:
         before, after = self.session.states[-2], self.session.states[-1]

@@ -5,7 +5,7 @@ import pygame
 
 from ..engine.rng import MAX_SEED
 from ..store import records
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
 
@@ -110,6 +110,9 @@ class DealNumberDialog(Dialog):
                 return
         super().handle(event)
 
+    def next_change(self) -> float:
+        return (500 - pygame.time.get_ticks() % 500) / 1000  # the caret blinks
+
     def draw(self, surface) -> None:
         super().draw(surface)
         vp = self.viewport
@@ -169,7 +172,7 @@ class ResultScreen(Dialog):
         super().draw(surface)
         x, y, w, _ = self.panel
         colour = theme.GREEN if self.won else theme.RED
-        pygame.draw.line(surface, colour, self.viewport.point(x + 40, y + 62),
+        canvas.line(surface, colour, self.viewport.point(x + 40, y + 62),
                          self.viewport.point(x + w - 40, y + 62), self.viewport.length(3))
 
 

@@ -14,7 +14,7 @@ import pygame
 from ..engine import doubloons as rules
 from ..engine.doubloons_cards import kind_of
 from ..text import printable
-from ..ui import doubloons_art, theme
+from ..ui import canvas, doubloons_art, theme
 from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
@@ -432,6 +432,9 @@ class DoubloonsScene(PassAndPlayScene):
         if self.app.top is self and not self.handing_off:
             self.decision_menu(self.session.view(self.viewer))
 
+    def moving_by_itself(self) -> bool:
+        return bool(self.coins) or super().moving_by_itself()
+
     # -- input -------------------------------------------------------------------
     def handle(self, event) -> None:
         if self.menu and self.menu_row.handle(event, self.viewport):
@@ -628,7 +631,7 @@ class DoubloonsScene(PassAndPlayScene):
             if code in view.disabled and not sprite.busy:
                 r = vp.rect(*sprite.pos, *sprite.size)
                 band = pygame.Rect(r.x, r.centery - vp.length(9), r.w, vp.length(18))
-                pygame.draw.rect(surface, (150, 30, 30), band)
+                canvas.rect(surface, (150, 30, 30), band)
                 draw_text(surface, vp, "Disabled", 11, (sprite.pos[0] + sprite.size[0] / 2,
                                                         sprite.pos[1] + sprite.size[1] / 2),
                           theme.INK, "center", "bold")

@@ -13,7 +13,7 @@ import pygame
 from ..engine import IllegalAction
 from ..engine.session import Session
 from ..store import results, saves
-from ..ui import layout as layouts
+from ..ui import canvas, layout as layouts
 from ..ui import theme
 from ..ui.fonts import font
 from ..ui.table import CardTable
@@ -559,6 +559,30 @@ class GameScene(Scene):
                 self.result_timer = float("inf")
                 self.show_result()
 
+    def next_change(self) -> float | None:
+        if (self.table.busy or self.drag is not None or self.hinted or self.moving_by_itself()
+                or (self.finisher is not None and self.finisher.playing)
+                or (self.result_timer is not None and self.result_timer != float("inf"))):
+            return 0.0
+        waits = [wait for wait in self.timers() if wait is not None]
+        return max(0.0, min(waits)) if waits else None
+
+    def moving_by_itself(self) -> bool:
+        """Whether the game goes on with no input now (a computer playing, say): each game
+        adds its own reasons."""
+        return False
+
+    def timers(self):
+        """Seconds until each change the scene's clocks will make with no input (None: none)."""
+        text, kind, left = self.status
+        yield left if left < 1e8 else None
+        if text and kind == "info" and self.status_age <= STATUS_SECONDS:
+            yield STATUS_SECONDS - self.status_age + 0.01  # then the tip takes its place
+        if self.held is not None:
+            yield LONG_PRESS - (self.seconds - self.held[1])
+        if self.timed and self.app.top is self and not self.session.is_over():
+            yield 1.0 - self.elapsed % 1.0  # the clock's next second
+
     def draw(self, surface) -> None:
         view = self.session.view(self.viewer)
         self.draw_table(surface, view)
@@ -578,7 +602,7 @@ class GameScene(Scene):
         vp = self.viewport
         for name in self.legal_zones(code):
             r = vp.rect(*self.drop_zones()[name])
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(vp.length(10), vp.length(10)),
+            canvas.rect(surface, theme.GOLD, r.inflate(vp.length(10), vp.length(10)),
                              width=max(2, vp.length(4)), border_radius=vp.length(14))
 
     def draw_hint_glow(self, surface) -> None:
@@ -589,7 +613,7 @@ class GameScene(Scene):
         r = vp.rect(*sprite.pos, *sprite.size).inflate(vp.length(14), vp.length(14))
         pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
         colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
-        pygame.draw.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))
+        canvas.rect(surface, colour, r, width=max(3, vp.length(5)), border_radius=vp.length(14))
 
     def what_now(self) -> str:
         """The tip line: what the player at the screen can do now, in words (a game may say it

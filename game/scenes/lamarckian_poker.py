@@ -7,7 +7,7 @@ import pygame
 from ..engine import lamarckian_poker as rules
 from ..engine.cards import pretty
 from ..engine.lamarckian_preview import preview
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -304,7 +304,7 @@ class LamarckianPokerScene(PassAndPlayScene):
             if sprite is None:
                 continue
             r = vp.rect(*sprite.pos, *sprite.size).inflate(vp.length(8), vp.length(8))
-            pygame.draw.rect(surface, theme.GOLD, r, width=max(2, vp.length(4)),
+            canvas.rect(surface, theme.GOLD, r, width=max(2, vp.length(4)),
                              border_radius=vp.length(10))
 
     def draw_seat(self, surface, view, seat) -> None:

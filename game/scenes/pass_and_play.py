@@ -246,6 +246,18 @@ class PassAndPlayScene(GameScene):
             return
         self.run_bot(to_act, dt)
 
+    def moving_by_itself(self) -> bool:
+        """Anything but the person at the screen deciding: a computer's turn, a hand-off to
+        come, a hint being thought about."""
+        if self.hint_thinking is not None:
+            return True
+        return not self.session.is_over() and not self.accepts_moves()
+
+    def timers(self):
+        yield from super().timers()
+        for _, left in self.captions.values():
+            yield left
+
     def caption_unread(self) -> bool:
         """Whether the newest caption has been up for less than one pace."""
         longest = CAPTION_PACES * self.bot_pace()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import pirate_rummy as rules
-from ..ui import pirate_rummy_art, theme
+from ..ui import canvas, pirate_rummy_art, theme
 from ..ui.widgets import draw_panel, draw_text
 from .dialogs import ConfirmDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -490,7 +490,7 @@ class PirateRummyScene(PassAndPlayScene):
         for j, fault in enumerate(view.faults[seat]):
             if fault is not None:
                 r = vp.rect(*zones[f"meld:{seat}:{j}"])
-                pygame.draw.rect(surface, theme.RED, r, width=max(2, vp.length(3)),
+                canvas.rect(surface, theme.RED, r, width=max(2, vp.length(3)),
                                  border_radius=vp.length(6))
 
     def update_buttons(self, view) -> None:

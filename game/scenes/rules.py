@@ -13,7 +13,7 @@ import pygame
 
 from ..engine import games
 from ..resources import asset
-from ..ui import cardart, theme
+from ..ui import canvas, cardart, theme
 from ..ui.fonts import font
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade, wrap
 from .base import Scene
@@ -204,15 +204,15 @@ class RulesScreen(Scene):
         vp = self.viewport
         w, h = vp.length(CARD[0]), vp.length(CARD[1])
         band = pygame.Rect(x, y, line.indent - vp.length(8), line.height - vp.length(6))
-        pygame.draw.rect(surface, EXAMPLE_BAND, band, border_radius=vp.length(8))
+        canvas.rect(surface, EXAMPLE_BAND, band, border_radius=vp.length(8))
         cx, top = x + vp.length(6), y + (band.h - h) // 2
         for token in line.cards:
             if token == ARROW:
                 mid = top + h // 2
                 tip = cx + vp.length(ARROW_W - 6)
-                pygame.draw.line(surface, theme.GOLD, (cx + vp.length(4), mid), (tip, mid),
+                canvas.line(surface, theme.GOLD, (cx + vp.length(4), mid), (tip, mid),
                                  max(2, vp.length(3)))
-                pygame.draw.polygon(surface, theme.GOLD, [(tip + vp.length(4), mid),
+                canvas.polygon(surface, theme.GOLD, [(tip + vp.length(4), mid),
                                                           (tip - vp.length(4), mid - vp.length(6)),
                                                           (tip - vp.length(4), mid + vp.length(6))])
                 cx += vp.length(ARROW_W + CARD_GAP)

@@ -16,7 +16,7 @@ from ..engine.scoundrel_hint import move_for
 from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..text import number
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .autofinish import AutoFinish
 from .dialogs import ResultScreen
@@ -171,6 +171,9 @@ class ScoundrelScene(GameScene):
         self.choice = None
         if self.act(action) and not self.session.is_over():
             self.say(self.status[0] + "  Any key takes over.", "hint")
+
+    def moving_by_itself(self) -> bool:
+        return self.autoplay is not None
 
     def think_a_slice(self):
         """Let the computer think a few milliseconds; its action text once it has decided."""
@@ -518,11 +521,11 @@ class ScoundrelScene(GameScene):
         draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22, (x + 86, y + 50), theme.INK_DIM)
         bar = pygame.Rect(0, 0, zone.w - 48, 16)
         bar.topleft = (x, y + 96)
-        pygame.draw.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8))
+        canvas.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8))
         filled = bar.copy()
         filled.w = max(0, round(bar.w * max(0, view.health) / rules.MAX_HEALTH))
         if filled.w:
-            pygame.draw.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
+            canvas.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
         draw_text(surface, vp, potion, 16, (x, y + 124),
                   theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning

@@ -13,7 +13,7 @@ import pygame
 from ..engine import games
 from ..engine.contract import resolve_options
 from ..store.settings import BOT_PACES, CHOICES, SPEEDS
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.cardart import BACKS
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .base import Scene
@@ -221,7 +221,7 @@ class SettingsScreen(Scene):
         for i, row in enumerate(self.rows):
             r = row.rect
             if i == self.selected:
-                pygame.draw.rect(surface, theme.GOLD, vp.rect(*r.inflate(12, 6)),
+                canvas.rect(surface, theme.GOLD, vp.rect(*r.inflate(12, 6)),
                                  width=max(1, vp.length(2)), border_radius=vp.length(8))
             centre = r.y + (16 if row.wide else r.h / 2)
             draw_text(surface, vp, row.label, 18, (r.x + 8, centre), theme.INK, "midleft")

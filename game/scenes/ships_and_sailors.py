@@ -11,7 +11,7 @@ import pygame
 from ..engine import ships_and_sailors as rules
 from ..engine.bots import ships_and_sailors as sas_bots
 from ..text import number
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
@@ -491,7 +491,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                       theme.INK_DIM)
         if team is not None:
             x, y = panel.x + panel.w - 62, panel.y + 32
-            pygame.draw.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, 52, 20),
+            canvas.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, 52, 20),
                              border_radius=vp.length(8))
             draw_text(surface, vp, f"Team {TEAM_NAMES[team]}", 12, (x + 26, y + 10),
                       theme.BUTTON_TEXT, "center", "bold")
@@ -514,7 +514,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x + WON[0] / 2, y - 16),
                       theme.INK_DIM, "midtop")
         else:
-            pygame.draw.rect(surface, (80, 120, 96), vp.rect(x, y, *WON), width=1,
+            canvas.rect(surface, (80, 120, 96), vp.rect(x, y, *WON), width=1,
                              border_radius=vp.length(4))
 
     @staticmethod

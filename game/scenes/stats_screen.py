@@ -7,7 +7,7 @@ import pygame
 from ..engine import games
 from ..store import stats
 from ..text import number
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .game_scene import clock
@@ -97,6 +97,9 @@ class StatsScreen(Scene):
         self.data = data
         self.show_game(self.game)
 
+    def next_change(self) -> float | None:
+        return 0.0 if self.message else None
+
     def update(self, dt: float) -> None:
         if self.message:
             self.message, message = None, self.message
@@ -124,7 +127,7 @@ class StatsScreen(Scene):
         self.buttons.draw(surface, vp)
         if self.tabs:
             tab = self.tabs[self.game]
-            pygame.draw.rect(surface, theme.GOLD, vp.rect(*tab.rect.inflate(8, 8)),
+            canvas.rect(surface, theme.GOLD, vp.rect(*tab.rect.inflate(8, 8)),
                              width=max(2, vp.length(3)), border_radius=vp.length(12))
         draw_text(surface, vp, "Left/Right: game · Up/Down: table options · Esc: back", 15,
                   (640, 790), theme.INK_DIM, "midbottom")
@@ -217,7 +220,7 @@ class StatsScreen(Scene):
         for value in sorted({top, bottom, 0}):
             y = y_of(value)
             draw_text(surface, vp, number(value), 14, (CHART.x - 10, y), theme.INK_DIM, "midright")
-            pygame.draw.line(surface, (90, 130, 104), vp.point(CHART.x, y), vp.point(CHART.right, y),
+            canvas.line(surface, (90, 130, 104), vp.point(CHART.x, y), vp.point(CHART.right, y),
                              max(1, vp.length(1)))
         step = CHART.w / stats.RECENT
         for i, e in enumerate(recent):
@@ -225,11 +228,11 @@ class StatsScreen(Scene):
             colour = theme.GREEN if e["won"] else theme.RED
             if e["score"] is None:  # no score (a game that never finished): a ring on the line
                 centre = vp.point(x + step * 0.35, zero)
-                pygame.draw.circle(surface, colour, centre, vp.length(6), max(2, vp.length(2)))
+                canvas.circle(surface, colour, centre, vp.length(6), max(2, vp.length(2)))
                 continue
             y = y_of(e["score"])
             rect = vp.rect(x, min(y, zero), step * 0.7, max(2, abs(zero - y)))
-            pygame.draw.rect(surface, colour, rect, border_radius=vp.length(2))
+            canvas.rect(surface, colour, rect, border_radius=vp.length(2))
         draw_text(surface, vp, "oldest", 14, (CHART.x, CHART.bottom + 8), theme.INK_DIM)
         draw_text(surface, vp, "latest  ·  green won, red lost", 14, (CHART.right, CHART.bottom + 8),
                   theme.INK_DIM, "topright")
@@ -244,7 +247,7 @@ class StatsScreen(Scene):
         for i, e in enumerate(recent):
             height = CHART.h if e["won"] else CHART.h / 4
             rect = vp.rect(CHART.x + i * step + step * 0.15, CHART.bottom - height, step * 0.7, height)
-            pygame.draw.rect(surface, theme.GREEN if e["won"] else theme.RED, rect,
+            canvas.rect(surface, theme.GREEN if e["won"] else theme.RED, rect,
                              border_radius=vp.length(2))
         won = sum(1 for e in recent if e["won"])
         draw_text(surface, vp, "oldest", 14, (CHART.x, CHART.bottom + 8), theme.INK_DIM)

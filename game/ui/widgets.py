@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from ..text import printable
-from . import theme
+from . import canvas, theme
 from .fonts import font
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
@@ -146,11 +146,11 @@ class Button:
             fill = theme.BUTTON_DISABLED
         radius = viewport.length(10)
         shadow = r.move(0, viewport.length(3))
-        pygame.draw.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        canvas.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
+        canvas.rect(surface, fill, r, border_radius=radius)
         if self.hover and self.enabled:
-            pygame.draw.rect(surface, theme.GOLD, r, width=max(1, viewport.length(2)),
-                             border_radius=radius)
+            canvas.rect(surface, theme.GOLD, r, width=max(1, viewport.length(2)),
+                        border_radius=radius)
         label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
         size = self.text_size
         f = font(viewport.length(size), "bold")

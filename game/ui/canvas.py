@@ -1,0 +1,156 @@
+"""A frame as a list of drawing operations, so the window repaints only what changed.
+
+Scenes draw onto a `Canvas` as they would onto the window: `blit`, `fill`, and the shapes of
+`pygame.draw` through this module's functions (`rect`, `line`, ...), which draw straight onto a
+real surface and are recorded on a Canvas. The frame painter (`ui/painter.py`) compares a frame's
+operations with the last frame's and replays only those around the differences.
+
+An operation is told apart by what it draws: the source image by identity (images come from
+caches; one drawn again must be the same object with the same pixels, so an image is never
+changed in place once shown) and every other argument by value.
+"""
+from __future__ import annotations
+
+import pygame
+
+
+class Op:
+    __slots__ = ("key", "rect", "run")
+
+    def __init__(self, key, rect: pygame.Rect, run):
+        self.key = key      # hashable: equal keys draw equal pixels
+        self.rect = rect    # window pixels the operation may touch
+        self.run = run      # run(surface) performs it; for a clip, the clip Rect or None
+
+
+class Canvas:
+    """Records what a frame draws; looks like the window surface to the code drawing it."""
+
+    def __init__(self, size):
+        self.size = tuple(size)
+        self.ops: list[Op] = []
+        self.images: list = []  # sources kept alive for the frame, so no id is reused
+        self.clip: pygame.Rect | None = None
+
+    # -- the surface methods scenes use ------------------------------------------------------
+    def get_size(self) -> tuple:
+        return self.size
+
+    def get_width(self) -> int:
+        return self.size[0]
+
+    def get_height(self) -> int:
+        return self.size[1]
+
+    def get_rect(self, **kwargs) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.size)
+        for name, value in kwargs.items():
+            setattr(rect, name, value)
+        return rect
+
+    def get_clip(self) -> pygame.Rect:
+        return self.clip.copy() if self.clip is not None else self.get_rect()
+
+    def set_clip(self, rect=None) -> None:
+        """Recorded as ("clip", rect or None): the painter narrows it to the area it repaints."""
+        self.clip = None if rect is None else pygame.Rect(rect).clip(self.get_rect())
+        clip = self.clip
+        self.ops.append(Op(("clip", None if clip is None else tuple(clip)),
+                           pygame.Rect(0, 0, 0, 0) if clip is None else clip.copy(), clip))
+
+    def blit(self, source, dest, area=None, special_flags=0) -> pygame.Rect:
+        if isinstance(dest, (pygame.Rect, pygame.FRect)) or len(dest) == 4:
+            x, y = pygame.Rect(dest).topleft
+        else:
+            x, y = int(dest[0]), int(dest[1])
+        area = None if area is None else pygame.Rect(area)
+        w, h = area.size if area is not None else source.get_size()
+        self.images.append(source)
+        key = ("blit", id(source), x, y, None if area is None else tuple(area), special_flags)
+        return self.add(key, pygame.Rect(x, y, w, h),
+                        lambda s: s.blit(source, (x, y), area, special_flags))
+
+    def blits(self, sequence, doreturn=True):
+        drawn = [self.blit(*item) for item in sequence]
+        return drawn if doreturn else None
+
+    def fill(self, colour, rect=None, special_flags=0) -> pygame.Rect:
+        colour = tuple(pygame.Color(colour))
+        area = self.get_rect() if rect is None else pygame.Rect(rect)
+        key = ("fill", colour, tuple(area), special_flags)
+        return self.add(key, area, lambda s: s.fill(colour, area, special_flags))
+
+    # -- recording ----------------------------------------------------------------------------
+    def add(self, key, rect: pygame.Rect, run, clipped=True) -> pygame.Rect:
+        if clipped and self.clip is not None:
+            rect = rect.clip(self.clip)
+        self.ops.append(Op(key, rect, run))
+        return rect
+
+
+def _shape(name: str, bounds):
+    """A pygame.draw function that draws on a surface and is recorded on a Canvas."""
+    real = getattr(pygame.draw, name)
+
+    def shape(surface, *args, **kwargs):
+        if not isinstance(surface, Canvas):
+            return real(surface, *args, **kwargs)
+        key = (name, _hashable(args), _hashable(sorted(kwargs.items())))
+        return surface.add(key, bounds(*args, **kwargs),
+                           lambda s: real(s, *args, **kwargs))
+
+    shape.__name__ = name
+    shape.__doc__ = f"pygame.draw.{name}, recorded on a Canvas."
+    return shape
+
+
+def _hashable(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, (pygame.Rect, pygame.FRect)):
+        return ("rect", *value)
+    if isinstance(value, pygame.Color):
+        return tuple(value)
+    if isinstance(value, pygame.Vector2):
+        return tuple(value)
+    return value
+
+
+def _points_bounds(points, width=1) -> pygame.Rect:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    pad = max(1, int(width)) + 2
+    left, top = int(min(xs)) - pad, int(min(ys)) - pad
+    return pygame.Rect(left, top, int(max(xs)) + pad - left + 1, int(max(ys)) + pad - top + 1)
+
+
+def _rect_bounds(colour, rect, width=0, *args, **kwargs) -> pygame.Rect:
+    return pygame.Rect(rect).inflate(2, 2)
+
+
+def _circle_bounds(colour, center, radius, width=0, *args, **kwargs) -> pygame.Rect:
+    r = int(radius) + 2
+    return pygame.Rect(int(center[0]) - r, int(center[1]) - r, 2 * r + 1, 2 * r + 1)
+
+
+def _line_bounds(colour, start, end, width=1, *args, **kwargs) -> pygame.Rect:
+    return _points_bounds((start, end), width)
+
+
+def _lines_bounds(colour, closed, points, width=1, *args, **kwargs) -> pygame.Rect:
+    return _points_bounds(points, width)
+
+
+def _polygon_bounds(colour, points, width=0, *args, **kwargs) -> pygame.Rect:
+    return _points_bounds(points, width)
+
+
+rect = _shape("rect", _rect_bounds)
+ellipse = _shape("ellipse", _rect_bounds)
+arc = _shape("arc", _rect_bounds)
+circle = _shape("circle", _circle_bounds)
+line = _shape("line", _line_bounds)
+aaline = _shape("aaline", _line_bounds)
+lines = _shape("lines", _lines_bounds)
+aalines = _shape("aalines", _lines_bounds)
+polygon = _shape("polygon", _polygon_bounds)

@@ -1,0 +1,123 @@
+"""A window left alone draws nothing; a frame repaints only what changed, and what it repaints
+is exactly what a whole redraw would show."""
+import random
+
+import pygame
+import pytest
+
+from game.scenes.pass_and_play import Seat
+from game.ui.painter import replay
+from tests.scenes.driver import FRAME, click, drag, frames, key, settle
+
+SECOND = round(1 / FRAME)
+
+
+@pytest.fixture
+def screen_updates(monkeypatch):
+    """Counts what reaches the screen: every display.flip and display.update."""
+    counted = []
+    flip, update = pygame.display.flip, pygame.display.update
+    monkeypatch.setattr(pygame.display, "flip", lambda: (counted.append(None), flip())[1])
+    monkeypatch.setattr(pygame.display, "update",
+                        lambda *rects: (counted.append(rects), update(*rects))[1])
+    return counted
+
+
+def human_to_move(app, game_id):
+    seats = [Seat("Anna")] + [Seat(f"Bot {i}", "computer", "random") for i in (1, 2, 3)]
+    app.settings.animation_speed = "fast"
+    app.start_game(game_id, 5, None, seats=seats)
+    scene = app.top
+    for _ in range(60 * SECOND):
+        frames(app)
+        if app.top is scene and scene.accepts_moves() and not scene.table.busy:
+            return scene
+        if app.top is not scene:  # a round summary to read
+            key(app, pygame.K_RETURN)
+    raise AssertionError("the human never got the move")
+
+
+def test_an_idle_menu_draws_nothing(app, screen_updates):
+    frames(app, 10)
+    screen_updates.clear()
+    frames(app, 3 * SECOND)
+    assert screen_updates == []
+    assert app.idle_for() is not None  # the loop sleeps
+
+
+@pytest.mark.parametrize("game_id", ["abandon_ship", "lamarckian_poker", "ships_and_sailors",
+                                     "pirate_rummy", "doubloons"])
+def test_a_table_waiting_for_a_person_draws_nothing(app, screen_updates, game_id):
+    app.settings.show_tips = False  # the status line would give way to a tip once
+    human_to_move(app, game_id)
+    frames(app, 7 * SECOND)  # captions and the status have had their time
+    screen_updates.clear()
+    frames(app, 2 * SECOND)
+    assert screen_updates == []
+    assert app.idle_for() is not None
+
+
+@pytest.mark.parametrize("game_id", ["scoundrel", "bogey"])
+def test_a_solitaire_repaints_only_its_clock_once_a_second(app, screen_updates, game_id):
+    app.start_game(game_id, 11)
+    settle(app)
+    frames(app, 8 * SECOND)  # the greeting gives way to the tip
+    screen_updates.clear()
+    frames(app, 3 * SECOND)
+    assert 2 <= len(screen_updates) <= 4
+    window = app.surface.get_width() * app.surface.get_height()
+    for rects in screen_updates:
+        assert rects and rects[0], "a whole-window flip for a clock tick"
+        assert sum(r.w * r.h for r in rects[0]) < 0.03 * window  # the clock's line
+    idle = app.idle_for()
+    assert idle is not None and idle <= 1.0  # it wakes for the next second
+
+
+def test_a_moving_card_keeps_the_frames_coming(app):
+    app.start_game("scoundrel", 11)
+    frames(app, 2)
+    assert app.top.table.busy and app.idle_for() is None
+
+
+def drive_and_compare(app, steps: int, seed: int) -> int:
+    """Random clicks, drags and keys; after every frame the window must equal a whole redraw
+    of that frame. Returns how many frames were repainted only in part."""
+    partial = []
+    step = app.step
+
+    def checked(dt):
+        step(dt)
+        whole = pygame.Surface(app.surface.get_size())
+        replay(app.painter.last, whole, whole.get_rect())
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+        rects = app.painter.repainted
+        if rects and rects != [app.surface.get_rect()]:
+            partial.append(rects)
+    app.step = checked
+    rnd = random.Random(seed)
+    w, h = app.viewport.logical
+    for _ in range(steps):
+        point = (rnd.randrange(w), rnd.randrange(h))
+        roll = rnd.random()
+        if roll < 0.4:
+            click(app, point)
+        elif roll < 0.75:
+            drag(app, point, (rnd.randrange(w), rnd.randrange(h)))
+        elif roll < 0.85:
+            key(app, rnd.choice([pygame.K_h, pygame.K_u, pygame.K_RETURN, pygame.K_SPACE,
+                                 pygame.K_ESCAPE, pygame.K_l, pygame.K_c]))
+        frames(app, rnd.randrange(1, 25))
+    app.step = step
+    return len(partial)
+
+
+@pytest.mark.parametrize("game_id", ["scoundrel", "bogey"])
+def test_repainting_in_part_shows_what_a_whole_redraw_would(app, game_id):
+    app.start_game(game_id, 3)
+    assert drive_and_compare(app, 40, seed=len(game_id)) >= 5
+
+
+@pytest.mark.parametrize("game_id", ["abandon_ship", "ships_and_sailors", "doubloons"])
+def test_repainting_in_part_at_the_multiplayer_tables(app, game_id):
+    human_to_move(app, game_id)
+    assert drive_and_compare(app, 30, seed=len(game_id)) >= 5
