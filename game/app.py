@@ -36,8 +36,9 @@ from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 
 FPS = 60
-POLL = 0.5  # seconds: how long an idle window sleeps at most before it looks again
+POLL = 1.0  # seconds: how long an idle window sleeps at most before it looks again
 LONGEST_STEP = 1.0  # seconds of idle time one catch-up update may cover
+NAP = 0.03  # seconds between looks for input while idle: well under what a person notices
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
@@ -66,7 +67,6 @@ class App:
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
         self.painter = Painter()
-        self.pending: list = []  # an event that woke the idle loop, handled first next frame
         self.stack: list = []
         self.running = True
         self.frames = 0
@@ -180,8 +180,7 @@ class App:
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events to the top scene, update, draw (what changed)."""
-        events, self.pending = self.pending + pygame.event.get(), []
-        for event in events:
+        for event in pygame.event.get():
             if event.type in REPAINT_EVENTS:
                 self.painter.invalidate()
             if event.type == pygame.QUIT:
@@ -218,12 +217,17 @@ class App:
             return None
         return POLL if change is None else min(POLL, change)
 
-    def sleep(self, seconds: float) -> None:
-        """Wait for an event, at most `seconds`, then bring the top scene's timers up to date
-        (so a click after a long wait starts its animation from its first frame)."""
-        event = pygame.event.wait(max(1, int(seconds * 1000)))
-        if event.type != pygame.NOEVENT:
-            self.pending.append(event)
+    def sleep(self, seconds: float, stop) -> None:
+        """Wait for an event (or the system asking to stop), at most `seconds`, then bring the
+        top scene's timers up to date, so a click after a long wait starts its animation from
+        its first frame. Naps, not pygame.event.wait: that polls every millisecond (2% of a
+        core)."""
+        deadline = time.monotonic() + seconds
+        while not pygame.event.peek() and not stop.reason:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(NAP, left))
         self.top.update(min(self.clock.tick() / 1000.0, LONGEST_STEP))
 
     def run(self) -> int:
@@ -246,7 +250,7 @@ class App:
                 if idle is None:
                     dt = self.clock.tick(FPS) / 1000.0
                 else:
-                    self.sleep(idle)
+                    self.sleep(idle, stop)
                     dt = 0.0
         finally:
             pygame.quit()

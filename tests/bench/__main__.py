@@ -11,12 +11,12 @@ import platform
 import sys
 import time
 
-from . import (bench_bots, bench_bundle, bench_engine, bench_frames, bench_scoundrel,
-               bench_startup)
+from . import (bench_bots, bench_bundle, bench_engine, bench_frames, bench_idle,
+               bench_scoundrel, bench_startup)
 from .env import ROOT, xvfb
 from .report import table, write_json
 
-SECTIONS = ("startup", "frames", "engine", "bots", "bundle")
+SECTIONS = ("startup", "idle", "frames", "engine", "bots", "bundle")
 
 
 def main(argv=None) -> int:
@@ -35,6 +35,9 @@ def main(argv=None) -> int:
         if "startup" in args.only:
             print("start-up ...", flush=True)
             rows += bench_startup.run(max(5, args.runs * 2), display)
+        if "idle" in args.only:
+            print("idle CPU ...", flush=True)
+            rows += bench_idle.run(args.runs, display)
         if "frames" in args.only:
             print("frames and memory ...", flush=True)
             frame_rows, memory_rows, bot_frame_rows, detail = bench_frames.run(args.runs,

@@ -37,7 +37,7 @@ def drivers(display) -> list:
 
 
 @contextlib.contextmanager
-def xvfb(size="1920x1080x24"):
+def xvfb(size="3840x2160x24"):
     """A private Xvfb server for the duration; yields its display (":98"), or None without Xvfb."""
     if not shutil.which("Xvfb"):
         yield None

@@ -121,3 +121,13 @@ def test_repainting_in_part_shows_what_a_whole_redraw_would(app, game_id):
 def test_repainting_in_part_at_the_multiplayer_tables(app, game_id):
     human_to_move(app, game_id)
     assert drive_and_compare(app, 30, seed=len(game_id)) >= 5
+
+
+def test_the_real_loop_sleeps_while_nothing_changes(app):
+    """App.run itself, for a second and a half at the menu: a few looks, not 90 frames."""
+    steps = []
+    step = app.step
+    app.step = lambda dt: (steps.append(dt), step(dt))[1]
+    pygame.time.set_timer(pygame.event.Event(pygame.QUIT), 1500, loops=1)
+    assert app.run() == 0
+    assert 2 <= len(steps) <= 12
