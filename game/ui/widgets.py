@@ -94,7 +94,14 @@ def _panel(size, fill, edge, radius, width) -> pygame.Surface:
 
 
 def shade(surface, colour=theme.SHADE) -> None:
-    surface.blit(_shade(surface.get_size(), tuple(colour)), (0, 0))
+    """Darken everything drawn so far; a black shade multiplies in place (no window-sized
+    layer to make and keep: 33 MB at 4K)."""
+    r, g, b, a = colour
+    if (r, g, b) == (0, 0, 0):
+        keep = 255 - a
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+    else:
+        surface.blit(_shade(surface.get_size(), tuple(colour)), (0, 0))
 
 
 @lru_cache(maxsize=2)
