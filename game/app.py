@@ -37,6 +37,9 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench, screenshots
+# Seconds a frame may spend rendering cards at a size not seen before (after a resize); the
+# rest show their nearest cached size scaled until a later frame renders them (cardart.py).
+CARD_RENDER_BUDGET = 0.012
 
 
 class App:
@@ -53,7 +56,8 @@ class App:
         self.surface = self._open_window()
         self.viewport = Viewport(DEFAULT_SIZE)
         self.viewport.fit(self.surface.get_size())
-        self.art = CardArt(self.settings.four_colour, self.settings.card_back)
+        self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
+        self.art.frame_budget = CARD_RENDER_BUDGET
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
         self.stack: list = []
@@ -167,6 +171,7 @@ class App:
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events to the top scene, update, draw."""
+        self.art.start_frame()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.ask_quit()

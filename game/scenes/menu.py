@@ -191,7 +191,7 @@ class MainMenu(Scene):
         vp = self.viewport
         w, h = vp.length(44), vp.length(62)
         for i, code in enumerate(FAN):
-            image = pygame.transform.rotozoom(self.app.art.face(code, w, h), 24 - 12 * i, 1.0)
+            image = self.app.art.tilted(code, w, h, 24 - 12 * i)
             cx, cy = vp.point(330 + (i - 2) * 22, 66 + abs(i - 2) * 4)
             surface.blit(image, image.get_rect(center=(cx, cy)))
 

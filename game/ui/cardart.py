@@ -585,6 +585,25 @@ def register_deck(accepts, render) -> None:
         _OTHER_DECKS.append((accepts, render))
 
 
+# A deck may hold standard cards under codes of its own (Pirate Rummy's standard-deck option):
+# functions code -> the standard code to draw, or None. Those are drawn in the chosen card set.
+_ALIASES: list = []
+
+
+def register_standard_alias(standard_code) -> None:
+    """Let `CardArt.face` draw a code as the standard card `standard_code(code)` names."""
+    if standard_code not in _ALIASES:
+        _ALIASES.append(standard_code)
+
+
+def _standard_alias(code):
+    for standard_code in _ALIASES:
+        plain = standard_code(code)
+        if plain is not None:
+            return plain
+    return None
+
+
 def _other_deck(code):
     for accepts, render in _OTHER_DECKS:
         if accepts(code):
@@ -594,7 +613,7 @@ def _other_deck(code):
 
 def drawable(code) -> bool:
     """Whether `face` can draw `code`: a standard card or one of a registered deck."""
-    return code in FULL_DECK or _other_deck(code) is not None
+    return code in FULL_DECK or _standard_alias(code) is not None or _other_deck(code) is not None
 
 
 def _check_code(code) -> None:
@@ -672,6 +691,8 @@ class CardArt:
         self._spent = 0.0
 
     def face(self, code: str, width: int, height: int) -> pygame.Surface:
+        if code not in FULL_DECK:
+            code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
         if other is not None:
             w, h = _check_size(width, height)
