@@ -339,7 +339,9 @@ def convert(tarball: Path, out: Path = OUT) -> list[str]:
         raise SystemExit(f"{tarball} is not {PACKAGE}@{VERSION} (sha1 {digest}, expected {SHA1})")
     with tarfile.open(fileobj=io.BytesIO(data)) as archive:
         source = archive.extractfile("package/dist/index.esm.js").read().decode()
+        licence = archive.extractfile("package/LICENSE").read().decode()
     out.mkdir(parents=True, exist_ok=True)
+    (out / "LICENSE-CC0.txt").write_text(licence, encoding="utf-8")
     written = []
     for component, tree in sorted(components(source).items()):
         name = file_name(component)
