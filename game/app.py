@@ -39,7 +39,7 @@ MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench, screenshots
 # Seconds a frame may spend rendering cards at a size not seen before (after a resize); the
 # rest show their nearest cached size scaled until a later frame renders them (cardart.py).
-CARD_RENDER_BUDGET = 0.012
+CARD_RENDER_BUDGET = 0.006
 
 
 class App:

@@ -8,12 +8,15 @@ anti-aliased edges; text is rendered by the font at the exact pixel size it is s
 Nothing here needs a display mode.
 
 Each card is rendered once per size and set and cached. With a frame budget set (the app sets
-one), a frame renders only so much: a card whose new size can't be rendered in time shows its
-nearest cached size scaled, and is rendered properly in a later frame, so a resize never stalls.
+one), a card at a size not cached yet shows its nearest cached size scaled (a stand-in) while
+it is rendered: an SVG card on a worker thread (SDL_image lets go of Python's lock while it
+draws), anything else in a later frame with budget left. So a resize never stalls a frame.
 """
 from __future__ import annotations
 
 import math
+import queue
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -628,6 +631,11 @@ def _ready(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
+def _svg_drawn(code, width) -> bool:
+    """Whether the classic set draws this face from its SVG (thread-safe, unlike fonts)."""
+    return width >= SMALL_CARD_WIDTH
+
+
 def _render_classic(code, width, height, ink):
     if width < SMALL_CARD_WIDTH:  # the drawn corners are too small to read: big index instead
         return _render_small_face(rank(code), suit(code), width, height,
@@ -685,10 +693,21 @@ class CardArt:
         self._cache_bytes = 0
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
+        self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
+        self._asked: set = set()                 # keys given to the worker, not adopted yet
+        self._worker: threading.Thread | None = None
 
     def start_frame(self) -> None:
-        """A new frame: its rendering budget starts again."""
+        """A new frame: its rendering budget starts again, and what the worker finished is
+        taken into the cache."""
         self._spent = 0.0
+        self._adopt()
+
+    def wait(self) -> None:
+        """Until the worker has rendered everything asked of it (tests, screenshots)."""
+        self._jobs.join()
+        self._adopt()
 
     def face(self, code: str, width: int, height: int) -> pygame.Surface:
         if code not in FULL_DECK:
@@ -703,7 +722,7 @@ class CardArt:
         if self.card_set == "classic":
             ink = _classic_ink(suit(code), self.four_colour)
             return self._cached(("classic", code, ink), w, h,
-                                lambda: _render_classic(code, w, h, ink))
+                                lambda: _render_classic(code, w, h, ink), _svg_drawn(code, w))
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
 
@@ -712,7 +731,8 @@ class CardArt:
         style = self.back_name
         if style not in BACKS:
             raise ValueError(f"unknown card back {style!r}")
-        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style))
+        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style),
+                            style in SVG_BACKS)
 
     def tilted(self, code: str | None, width: int, height: int, angle: float) -> pygame.Surface:
         """A face (or with code None, the back) turned by `angle` degrees, anti-aliased. The
@@ -729,11 +749,11 @@ class CardArt:
     def slot(self, width: int, height: int, label: str = "", highlight: bool = False) -> pygame.Surface:
         w, h = _check_size(width, height)
         return self._cached(("slot", label, bool(highlight)), w, h,
-                            lambda: _render_slot(w, h, label, bool(highlight)), stand_in=False)
+                            lambda: _render_slot(w, h, label, bool(highlight)))
 
     def shadow(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
-        return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h), stand_in=False)
+        return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h))
 
     def clear(self) -> None:
         self._cache.clear()
@@ -741,27 +761,68 @@ class CardArt:
         self._standins.clear()
         self._cache_bytes = 0
 
-    def _cached(self, design, w, h, render, stand_in=True) -> pygame.Surface:
+    def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
+        """The cached surface, else a render of it; with a frame budget, a stand-in while the
+        worker (`threadable` renders) or a later frame renders it."""
         key = (design, w, h)
         self.stood_in = False
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        if stand_in and self.frame_budget is not None and self._spent >= self.frame_budget:
+        budgeted = self.frame_budget is not None
+        if stand_in and budgeted and (threadable or self._spent >= self.frame_budget):
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = True
+                if threadable:
+                    self._ask_worker(key, render)
                 return scaled
         start = time.perf_counter()
-        surface = _ready(render())
+        surface = render()
         self._spent += time.perf_counter() - start
+        self._keep(key, surface)
+        return surface
+
+    def _keep(self, key, surface) -> None:
+        surface = _ready(surface)
         self._cache[key] = surface
+        design, w, h = key
         self._sizes.setdefault(design, set()).add((w, h))
         self._standins.pop(key, None)
         self._cache_bytes += _bytes(surface)
         self._evict()
-        return surface
+
+    def _ask_worker(self, key, render) -> None:
+        if key in self._asked:
+            return
+        self._asked.add(key)
+        self._jobs.put((key, render))
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
+            self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            key, render = self._jobs.get()
+            try:
+                self._done.put((key, render()))
+            except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
+                self._done.put((key, exc))
+            finally:
+                self._jobs.task_done()
+
+    def _adopt(self) -> None:
+        while True:
+            try:
+                key, surface = self._done.get_nowait()
+            except queue.Empty:
+                return
+            self._asked.discard(key)
+            if isinstance(surface, Exception):
+                raise surface
+            if key not in self._cache:
+                self._keep(key, surface)
 
     def _stand_in(self, design, w, h) -> pygame.Surface | None:
         """The design's nearest cached size scaled to w x h, until a frame has time for it."""

@@ -189,6 +189,7 @@ def test_card_set_and_back_apply_at_once_to_every_standard_deck_game(app, game_i
     assert app.top is game
     frames(app, 30)  # cards new to a size may wait a frame or two for their render
     sprite = uncovered_face_up(game)
+    app.art.wait()  # any card still on the worker (a size first seen in the settings preview)
     app.art.start_frame()
     app.draw()
     code = art_code(sprite.code)

@@ -104,11 +104,10 @@ def test_tilted_cards_have_anti_aliased_edges(card_set):
 
 
 def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
-    art = CardArt(card_set="classic")
+    art = CardArt(card_set="large_index")
     first = art.face("KS", 100, 140)
-    art.frame_budget = 0.0  # no time left in any frame
+    art.frame_budget = 0.0  # no time left in this frame
     art.start_frame()
-    art._spent = 1.0
     stand_in = art.face("KS", 120, 168)
     assert art.stood_in and stand_in.get_size() == (120, 168)
     assert art.face("KS", 120, 168) is stand_in  # scaled once, reused
@@ -118,6 +117,21 @@ def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
     assert not art.stood_in and proper is not stand_in
     assert art.face("KS", 120, 168) is proper
     assert art.face("KS", 100, 140) is first
+
+
+def test_classic_cards_at_a_new_size_render_on_the_worker_while_a_stand_in_shows():
+    art = CardArt(card_set="classic")
+    first = art.face("QH", 100, 140)
+    art.frame_budget = 0.05  # plenty: yet the SVG render goes to the worker
+    art.start_frame()
+    stand_in = art.face("QH", 150, 210)
+    assert art.stood_in and stand_in.get_size() == (150, 210)
+    art.wait()
+    proper = art.face("QH", 150, 210)
+    assert not art.stood_in and proper is not stand_in
+    direct = CardArt(card_set="classic").face("QH", 150, 210)
+    assert pygame.image.tobytes(proper, "RGBA") == pygame.image.tobytes(direct, "RGBA")
+    assert art.face("QH", 100, 140) is first
 
 
 def test_a_card_never_seen_renders_even_over_budget():
