@@ -315,6 +315,26 @@ def _ace_size(lay, suit_letter) -> float:
                lay.ace / (2 * _suit_half_width(suit_letter)))
 
 
+# Where the classic files draw the top-left index (rank above suit), as fractions of the card:
+# the rank is a 32-unit square at (5.6, 12), the suit 26.8 at (8.2, 49) of the 240 x 336 card.
+CLASSIC_INDEX = (5.6 / 240, 12 / 336, 37.6 / 240, 75.8 / 336)  # left, top, right, bottom
+
+
+def index_rect(card_set: str, code: str, width: int, height: int) -> pygame.Rect:
+    """The top-left corner index of a face in `card_set`: the part of a card that must show
+    when cards overlap (rank and suit; on a small face, its big rank)."""
+    _check_code(code)
+    if width < SMALL_CARD_WIDTH:  # both sets: a big rank top-left (its suit is top-right)
+        ink = _ink(_small_rank(rank(code), width, BLACK))
+        return pygame.Rect(0, 0, round(0.08 * width) + ink.w, round(0.08 * width) + ink.h)
+    if card_set == "classic":
+        left, top, right, bottom = CLASSIC_INDEX
+        return pygame.Rect(math.floor(left * width), math.floor(top * height),
+                           math.ceil((right - left) * width), math.ceil((bottom - top) * height))
+    rank_rect, suit_rect = face_parts(code, width, height)["index"][:2]
+    return rank_rect.union(suit_rect)
+
+
 def index_depth(width: int, height: int) -> int:
     """Pixels from a card's top edge that show its rank and suit (for fanned piles)."""
     if width < SMALL_CARD_WIDTH:
@@ -458,10 +478,20 @@ def _render_small_face(code_rank, suit_letter, width, height, colour):
     _fill_suit(big, suit_letter, (width * scale / 2, (height - 0.5 * width) * scale),
                0.62 * width * scale, colour)
     card = pygame.transform.smoothscale(big, (width, height))
-    text = _render_rank(code_rank, 0.3 * width, colour)
+    text = _small_rank(code_rank, width, colour)
     ink = _ink(text)
     card.blit(text, (round(0.08 * width) - ink.x, round(0.08 * width) - ink.y))
     return card
+
+
+def _small_rank(code_rank, width, colour) -> pygame.Surface:
+    """A small face's big rank; "10" condensed so it shows where fanned cards overlap (a
+    card's left 0.4 of its width)."""
+    text = _render_rank(code_rank, 0.3 * width, colour)
+    if code_rank == "10":
+        size = text.get_size()
+        text = pygame.transform.smoothscale(text, (max(1, round(size[0] * 0.72)), size[1]))
+    return text
 
 
 # --- backs, slots, shadows ---------------------------------------------------------------
