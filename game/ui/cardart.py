@@ -661,8 +661,9 @@ def _ready(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
-def _svg_drawn(code, width) -> bool:
-    """Whether the classic set draws this face from its SVG (thread-safe, unlike fonts)."""
+def _svg_drawn(width) -> bool:
+    """Whether the classic set draws a face this wide from its SVG (which, unlike fonts, may
+    be drawn on the worker thread)."""
     return width >= SMALL_CARD_WIDTH
 
 
@@ -752,7 +753,7 @@ class CardArt:
         if self.card_set == "classic":
             ink = _classic_ink(suit(code), self.four_colour)
             return self._cached(("classic", code, ink), w, h,
-                                lambda: _render_classic(code, w, h, ink), _svg_drawn(code, w))
+                                lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
 
@@ -771,9 +772,11 @@ class CardArt:
         angle = round(angle, 1)
         big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE) if code is not None
                else self.back(w * TILT_SCALE, h * TILT_SCALE))
-        if self.stood_in:  # the big render waits for a later frame: so does the tilted one
-            return _tilt(big, angle, (w, h))
         design = ("tilted", code, angle, self.card_set, self.four_colour, self.back_name)
+        if self.stood_in:  # the big render waits for a later frame: so does the tilted one
+            scaled = self._stand_in(design, w, h)
+            self.stood_in = True
+            return scaled if scaled is not None else _tilt(big, angle, (w, h))
         return self._cached(design, w, h, lambda: _tilt(big, angle, (w, h)), stand_in=False)
 
     def slot(self, width: int, height: int, label: str = "", highlight: bool = False) -> pygame.Surface:
@@ -864,7 +867,11 @@ class CardArt:
         if not sizes:
             return None
         near = min(sizes, key=lambda size: (size[0] < w, abs(size[0] - w)))  # larger first
-        surface = pygame.transform.smoothscale(self._cache[(design, *near)], (w, h))
+        source = self._cache[(design, *near)]
+        if source.get_size() != near:  # a tilted card's surface holds more than the card
+            w, h = (max(1, round(source.get_width() * w / near[0])),
+                    max(1, round(source.get_height() * h / near[1])))
+        surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
         while len(self._standins) > self.STANDINS:
             self._standins.popitem(last=False)

@@ -356,7 +356,7 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as exc:
                         error = f"failed: {exc}"[:80]
                         break
-                stats = [frame_stats(r["times_ms"]) for r in results]
+                stats = [frame_stats(outside(r, "resize")) for r in results]
                 for key_, target in (("p50", ""), ("p99", TARGET_P99), ("max", "")):
                     frame_rows.append(Row(section, f"{label} {key_}", "ms",
                                           [s[key_] for s in stats], target, note=error))
@@ -373,6 +373,12 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                                             [s[key_] for s in bot_stats if s[key_] is not None],
                                             target, note=error or "no bot turn"))
     return frame_rows, memory_rows, bot_rows, detail
+
+
+def outside(result, name) -> list:
+    """The frame times of every phase but `name`."""
+    first, end = result["phases"].get(name, (0, 0))
+    return result["times_ms"][:first] + result["times_ms"][end:]
 
 
 def phase_max(result, name) -> float:

@@ -103,6 +103,27 @@ def test_tilted_cards_have_anti_aliased_edges(card_set):
         assert art.tilted(code, 44, 62, 20) is image
 
 
+def test_a_tilted_card_at_a_new_size_stands_in_at_its_own_proportions():
+    art = CardArt(card_set="classic")
+    proper = art.tilted("KH", 44, 62, 20)
+    art.frame_budget = 0.05
+    art.start_frame()
+    stand_in = art.tilted("KH", 66, 93, 20)  # its 2x face goes to the worker
+    assert art.stood_in
+    assert abs(stand_in.get_width() - proper.get_width() * 1.5) <= 2
+    assert abs(stand_in.get_height() - proper.get_height() * 1.5) <= 2
+    art.wait()
+    art.start_frame()
+    after = art.tilted("KH", 66, 93, 20)
+    assert not art.stood_in and after is not stand_in
+    assert after.get_size() == _tilt_size(66, 93, 20)
+
+
+def _tilt_size(w, h, angle):
+    image = CardArt(card_set="classic").tilted("KH", w, h, angle)
+    return image.get_size()
+
+
 def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
     art = CardArt(card_set="large_index")
     first = art.face("KS", 100, 140)
