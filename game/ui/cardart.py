@@ -206,6 +206,7 @@ class _FaceLayout:
     pip: float
     pip_box: tuple[float, float, float, float]  # left, top, right, bottom pip centres
     ace: float
+    ace_room: float       # the width between the corner columns, gaps kept
     panel: tuple[float, float, float, float]
     court_cap: float      # cap height of the J/Q/K letter in the panel
     court_pip: float
@@ -261,7 +262,8 @@ def _layout(width: int, height: int) -> _FaceLayout:
         corner_suit=corner_suit,
         pip=pip,
         pip_box=(pip_left, 0.175 * h, w - pip_left, 0.825 * h),
-        ace=min(0.42 * w, room),
+        ace=0.42 * w,
+        ace_room=room,
         panel=(panel_left, 0.115 * h, w - panel_left, 0.885 * h),
         court_cap=min(0.155 * h, 0.3 * w),
         court_pip=0.2 * w,
@@ -312,7 +314,7 @@ def _ace_size(lay, suit_letter) -> float:
     """The ace's big suit (a spade a little bigger), as wide at most as the room between the
     corner columns."""
     return min(lay.ace * (1.2 if suit_letter == "S" else 1.0),
-               lay.ace / (2 * _suit_half_width(suit_letter)))
+               lay.ace_room / (2 * _suit_half_width(suit_letter)))
 
 
 # Where the classic files draw the top-left index (rank above suit), as fractions of the card:
