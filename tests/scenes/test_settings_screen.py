@@ -48,6 +48,9 @@ def test_every_setting_changes_applies_and_is_saved(app):
     assert app.surface.get_at((5, 5))[:3] == theme.TABLE_COLOURS["blue"]
     press(app, "Card back")
     assert s.card_back == app.art.back_name == "red"
+    press(app, "Card set")
+    assert s.card_set == app.art.card_set == "large_index"
+    assert button(screen, "Large index")  # the value shown on the row
     press(app, "Four-colour suits")
     assert s.four_colour and app.art.four_colour
     press(app, "Sound effects")
@@ -75,6 +78,7 @@ def test_every_setting_changes_applies_and_is_saved(app):
     reopened = App((1280, 800))  # a new start reads them back from disk
     assert reopened.settings == s
     assert reopened.art.four_colour and reopened.art.back_name == "red"
+    assert reopened.art.card_set == "large_index"
 
 
 def test_default_table_options_per_game(app):
