@@ -214,6 +214,7 @@ class App:
                     break
                 dt = self.clock.tick(FPS) / 1000.0
         finally:
+            self.art.stop()
             pygame.quit()
             stop.uninstall()
         return 0

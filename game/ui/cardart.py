@@ -742,6 +742,18 @@ class CardArt:
         self._jobs.join()
         self._adopt()
 
+    def stop(self) -> None:
+        """Drop the worker's waiting renders and let it finish the one under way, so nothing
+        renders while pygame shuts down."""
+        while True:
+            try:
+                self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            self._jobs.task_done()
+        self._jobs.join()
+        self._asked.clear()
+
     def face(self, code: str, width: int, height: int) -> pygame.Surface:
         if code not in FULL_DECK:
             code = _standard_alias(code) or code

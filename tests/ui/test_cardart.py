@@ -322,3 +322,20 @@ def test_a_registered_deck_draws_its_own_codes_and_caches_per_colour_setting(mon
     assert calls == [("test:7", False), ("test:7", True)]
     with pytest.raises(ValueError):
         art.face("other:7", 40, 56)
+
+
+def test_stop_drops_waiting_renders_and_waits_for_the_one_under_way():
+    art = CardArt(card_set="classic")
+    for code in FULL_DECK:
+        art.face(code, 100, 140)
+    art.frame_budget = 0.05
+    art.start_frame()
+    for code in FULL_DECK:
+        art.face(code, 130, 182)  # all to the worker
+    art.stop()
+    assert art._jobs.unfinished_tasks == 0
+    art.start_frame()
+    rendered = sum(1 for code in FULL_DECK if (("classic", code, None), 130, 182) in art._cache)
+    assert rendered < len(FULL_DECK)  # the waiting ones were dropped
+    art.frame_budget = None
+    assert art.face("KS", 130, 182).get_size() == (130, 182)  # and can still be asked for
