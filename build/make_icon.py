@@ -34,7 +34,7 @@ def draw(size: int = SIZE) -> pygame.Surface:
     s = size * scale
     pygame.draw.rect(big, theme.FELT, (0, 0, s, s), border_radius=s // 5)
     pygame.draw.rect(big, theme.GOLD, (0, 0, s, s), width=s // 40, border_radius=s // 5)
-    art = CardArt()
+    art = CardArt(card_set="large_index")  # the icon as committed: the big-index ace
     w, h = int(s * 0.46), int(s * 0.64)
     for card, angle, dx in ((art.back(w, h), 14, -0.12), (art.face("AS", w, h), -10, 0.1)):
         turned = pygame.transform.rotozoom(card, angle, 1.0)

@@ -21,6 +21,8 @@ from game.app import App  # noqa: E402
 def settle(app, frames=120):
     for _ in range(frames):
         app.step(1 / 60)
+    app.art.wait()  # cards still rendering on the worker at a new size show in the picture
+    app.step(1 / 60)
 
 
 def play_hints(app, moves):

@@ -47,6 +47,9 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench,
 REPAINT_EVENTS = {getattr(pygame, name) for name in (
     "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWSIZECHANGED",
     "VIDEOEXPOSE") if hasattr(pygame, name)}
+# Seconds a frame may spend rendering cards at a size not seen before (after a resize); the
+# rest show their nearest cached size scaled until a later frame renders them (cardart.py).
+CARD_RENDER_BUDGET = 0.006
 
 
 class App:
@@ -63,7 +66,8 @@ class App:
         self.surface = self._open_window()
         self.viewport = Viewport(DEFAULT_SIZE)
         self.viewport.fit(self.surface.get_size())
-        self.art = CardArt(self.settings.four_colour, self.settings.card_back)
+        self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
+        self.art.frame_budget = CARD_RENDER_BUDGET
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
         self.painter = Painter()
@@ -180,6 +184,7 @@ class App:
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events to the top scene, update, draw (what changed)."""
+        self.art.start_frame()
         for event in pygame.event.get():
             if event.type in REPAINT_EVENTS:
                 self.painter.invalidate()
@@ -210,7 +215,7 @@ class App:
     def idle_for(self) -> float | None:
         """None while the window must keep drawing frames (the last one changed something, or
         the top scene is moving); otherwise how long it may sleep before looking again."""
-        if self.painter.repainted:
+        if self.painter.repainted or self.art.waiting:
             return None
         change = self.top.next_change()
         if change is not None and change <= 0:
@@ -253,6 +258,7 @@ class App:
                     self.sleep(idle, stop)
                     dt = 0.0
         finally:
+            self.art.stop()
             pygame.quit()
             stop.uninstall()
         return 0

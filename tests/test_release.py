@@ -158,12 +158,13 @@ def test_the_package_builds_without_warnings_and_knows_its_version(tmp_path):
     assert not any(n.endswith("pyproject.toml") for n in names)  # so metadata must give it
     # -S: no site-packages, so only the wheel's files (not this checkout) can answer.
     code = ("import game, game.resources as r; print(game.__version__); "
-            "print(r.asset('rules', 'scoundrel.md').parent.parent.name)")
+            "print(r.asset('rules', 'scoundrel.md').parent.parent.name); "
+            "print(len(list(r.asset('cards', 'classic', 'KS.svg').parent.glob('*.svg'))))")
     done = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True,
                           text=True, env=dict(os.environ, PYTHONPATH=str(tmp_path / "site")),
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["9.8.7", "deckhand_assets"]
+    assert done.stdout.split() == ["9.8.7", "deckhand_assets", "54"]  # 52 faces, 2 backs
 
 
 @pytest.mark.slow

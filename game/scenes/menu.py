@@ -53,7 +53,6 @@ class MainMenu(Scene):
         self.saved = {}  # game id -> saves.Saved, for the games that can be continued
         self.continue_buttons = ButtonRow()
         self.seen_at = -2
-        self.fan: dict = {}  # angle -> (face image, that face tilted)
 
     def update(self, dt: float) -> None:
         # Games are saved while other scenes are on top: look again each time the menu is back.
@@ -188,19 +187,11 @@ class MainMenu(Scene):
                   16, (640, 772), theme.INK_DIM, "midbottom")
         draw_version(surface, vp)
 
-    def tilted(self, face, angle: int):
-        """`face` turned by `angle` degrees, made once per face image (an idle menu draws
-        the very same images again, so nothing needs repainting)."""
-        made = self.fan.get(angle)
-        if made is None or made[0] is not face:
-            made = self.fan[angle] = (face, pygame.transform.rotozoom(face, angle, 1.0))
-        return made[1]
-
     def draw_fan(self, surface) -> None:
         vp = self.viewport
         w, h = vp.length(44), vp.length(62)
         for i, code in enumerate(FAN):
-            image = self.tilted(self.app.art.face(code, w, h), 24 - 12 * i)
+            image = self.app.art.tilted(code, w, h, 24 - 12 * i)
             cx, cy = vp.point(330 + (i - 2) * 22, 66 + abs(i - 2) * 4)
             surface.blit(image, image.get_rect(center=(cx, cy)))
 

@@ -14,7 +14,7 @@ from ..engine import games
 from ..engine.contract import resolve_options
 from ..store.settings import BOT_PACES, CHOICES, SPEEDS
 from ..ui import canvas, theme
-from ..ui.cardart import BACKS
+from ..ui.cardart import BACK_NAMES, BACKS, CARD_SET_NAMES, CARD_SETS
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .base import Scene
 from .registry import playable
@@ -22,7 +22,7 @@ from .registry import playable
 LEFT = pygame.Rect(40, 92, 590, 606)
 RIGHT = pygame.Rect(650, 92, 590, 606)
 ROW_H, WIDE_H = 46, 80
-GENERAL_H = 41  # the left column's rows, packed so eleven fit
+GENERAL_H = 37  # the left column's rows, packed so twelve fit
 PREVIEW = ("7C", "8D", "QH", "AS")
 
 
@@ -64,7 +64,8 @@ class SettingsScreen(Scene):
             ("Table and cards", [
                 ("Animation speed", lambda: s.animation_speed.capitalize(), self.step_speed),
                 ("Table colour", lambda: s.table_colour.capitalize(), self.step_colour),
-                ("Card back", lambda: s.card_back.capitalize(), self.step_back),
+                ("Card set", lambda: CARD_SET_NAMES[s.card_set], self.step_card_set),
+                ("Card back", lambda: BACK_NAMES[s.card_back], self.step_back),
                 ("Four-colour suits", lambda: on_off(s.four_colour), self.toggle_four_colour),
                 ("Fullscreen", lambda: on_off(self.app.fullscreen), self.toggle_fullscreen)]),
             ("Sound", [
@@ -100,12 +101,13 @@ class SettingsScreen(Scene):
         buttons = []
         for i, row in enumerate(self.rows):
             r = row.rect
-            top = r.y + (34 if row.wide else 4)
+            top = r.y + (34 if row.wide else 2)
+            high = 38 if row.wide else r.h - 4
             left = r.x if row.wide else r.right - 290
-            buttons += [Button((left, top, 40, 38), "<", lambda i=i: self.change(i, -1)),
-                        Button((left + 46, top, r.right - left - 92, 38), row.show(),
+            buttons += [Button((left, top, 40, high), "<", lambda i=i: self.change(i, -1)),
+                        Button((left + 46, top, r.right - left - 92, high), row.show(),
                                lambda i=i: self.change(i, 1), text_size=16),
-                        Button((r.right - 40, top, 40, 38), ">", lambda i=i: self.change(i, 1))]
+                        Button((r.right - 40, top, 40, high), ">", lambda i=i: self.change(i, 1))]
         self.back = Button((540, 714, 200, 46), "Back", self.close, "Esc")
         self.buttons = ButtonRow(buttons + [self.back])
 
@@ -147,6 +149,10 @@ class SettingsScreen(Scene):
     def step_back(self, step) -> None:
         s = self.app.settings
         s.card_back = self.app.art.back_name = cycle(BACKS, s.card_back, step)
+
+    def step_card_set(self, step) -> None:
+        s = self.app.settings
+        s.card_set = self.app.art.card_set = cycle(CARD_SETS, s.card_set, step)
 
     def toggle_four_colour(self, step) -> None:
         s = self.app.settings

@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 from . import checks, jsonfile, paths
 
-VERSION = 1
+VERSION = 2  # 2 added card_set and more card backs; a version 1 file reads as it was
 SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_PACES = ("slow", "normal", "fast")  # how long each computer move is shown
 
@@ -16,6 +16,7 @@ class Settings:
     bot_pace: str = "normal"
     fullscreen: bool = False
     four_colour: bool = False
+    card_set: str = "classic"   # classic: drawn court figures; large_index: big corner indices
     card_back: str = "navy"
     table_colour: str = "green"
     sound_on: bool = True
@@ -31,8 +32,10 @@ class Settings:
         return self.animation_speed
 
 
-CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": ("navy", "red"),
-           "table_colour": ("green", "blue", "red", "grey")}
+CARD_SETS = ("classic", "large_index")  # as game.ui.cardart.CARD_SETS and BACKS
+CARD_BACKS = ("navy", "red", "blue_diamonds", "red_diamonds")
+CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": CARD_BACKS,
+           "card_set": CARD_SETS, "table_colour": ("green", "blue", "red", "grey")}
 RANGES = {"volume": (0, 100)}
 MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
 NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name

@@ -1,22 +1,38 @@
-"""Playing cards drawn from primitives at any pixel size: faces, backs, pile slots, shadows.
+"""Playing cards at any pixel size: faces, backs, pile slots, shadows.
 
+Two sets of standard faces: "classic", Adrian Kennard's drawn cards kept as SVG
+(assets/cards/classic/, rendered by SDL_image at the exact size: see svgcards.py), and
+"large_index", drawn here from primitives with big corner indices that read well when small.
 Shapes are drawn at a multiple of the target size and smoothscaled down, which gives
 anti-aliased edges; text is rendered by the font at the exact pixel size it is shown at.
 Nothing here needs a display mode.
+
+Each card is rendered once per size and set and cached. With a frame budget set (the app sets
+one), a card at a size not cached yet shows its nearest cached size scaled (a stand-in) while
+it is rendered: an SVG card on a worker thread (SDL_image lets go of Python's lock while it
+draws), anything else in a later frame with budget left. So a resize never stalls a frame.
 """
 from __future__ import annotations
 
 import math
+import queue
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
-from ..engine.cards import FULL_DECK, SUITS, rank, suit
+from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
+from . import svgcards
 from .fonts import font
 
-BACKS = ("navy", "red")
+CARD_SETS = ("classic", "large_index")
+CARD_SET_NAMES = {"classic": "Classic", "large_index": "Large index"}
+BACKS = ("navy", "red", "blue_diamonds", "red_diamonds")
+BACK_NAMES = {"navy": "Navy lattice", "red": "Red lattice", "blue_diamonds": "Blue diamonds",
+              "red_diamonds": "Red diamonds"}
 
 RED = (200, 20, 30)
 BLACK = (25, 25, 30)
@@ -31,6 +47,12 @@ BACK_COLOURS = {  # ground, lattice, ornament
     "navy": ((24, 44, 104), (72, 104, 178), (190, 205, 235)),
     "red": ((140, 22, 32), (200, 78, 78), (245, 205, 195)),
 }
+SVG_BACKS = {  # back -> (file in the classic set, its pattern's fill, the colour it is painted)
+    "blue_diamonds": ("back-black", "#000", (24, 44, 104)),
+    "red_diamonds": ("back-red", "red", (170, 24, 36)),
+}
+CLASSIC_RED = (255, 0, 0)  # the classic files' own red, kept unless four-colour changes a suit
+TILT_SCALE = 2  # a tilted card is rotated at this multiple of its size, then smoothscaled down
 
 SMALL_CARD_WIDTH = 50  # below this a face shows a big index and one suit, no pips
 CACHE_SURFACES = 300
@@ -184,11 +206,34 @@ class _FaceLayout:
     pip: float
     pip_box: tuple[float, float, float, float]  # left, top, right, bottom pip centres
     ace: float
+    ace_room: float       # the width between the corner columns, gaps kept
     panel: tuple[float, float, float, float]
     court_cap: float      # cap height of the J/Q/K letter in the panel
     court_pip: float
 
 
+@lru_cache(maxsize=None)
+def _suit_half_width(suit_letter: str) -> float:
+    """Half the width of a suit symbol drawn 1 unit tall."""
+    extent = 0.0
+    for kind, *shape in _suit_shape(suit_letter):
+        if kind == "poly":
+            extent = max(extent, *(abs(x) for x, _ in shape[0]))
+        else:
+            (x, _), radius = shape
+            extent = max(extent, abs(x) + radius)
+    return extent
+
+
+WIDEST_SUIT = 0.5  # the heart: as wide as it is tall
+
+
+@lru_cache(maxsize=256)
+def _index_width(code_rank: str, cap: float) -> int:
+    return _ink(_render_rank(code_rank, cap, BLACK)).width
+
+
+@lru_cache(maxsize=256)
 def _layout(width: int, height: int) -> _FaceLayout:
     w, h = width, height
     small = min(1.0, max(0.0, (90 - w) / 40))  # 0 from 90 px up, 1 at 50 px: bigger corners
@@ -196,9 +241,16 @@ def _layout(width: int, height: int) -> _FaceLayout:
     index_top = 0.06 * w
     index_x = (0.12 + 0.01 * small) * w
     corner_suit = (0.13 + 0.02 * small) * w
-    pip = (0.19 - 0.02 * small) * w
-    pip_left = max(0.31 * w, index_x + corner_suit / 2 + 0.025 * w + pip / 2)
-    panel_left = index_x + max(corner_suit / 2, 0.6 * index_cap) + 0.03 * w  # clear of "K"
+    suit_half = corner_suit * WIDEST_SUIT
+    # The pips keep clear of the corner column (the widest index, "10", and its suit): the
+    # side columns start a gap after it, and the pips shrink if three columns don't fit.
+    number_right = index_x + max(suit_half, max(_index_width(r, index_cap) for r in RANKS[1:10]) / 2)
+    court_right = index_x + max(suit_half, max(_index_width(r, index_cap) for r in COURT_RANKS) / 2)
+    gap = max(3.0, 0.05 * w)
+    room = w - 2 * (number_right + gap)
+    pip = min((0.18 - 0.01 * small) * w, room / 3)
+    pip_left = number_right + gap + pip * WIDEST_SUIT
+    panel_left = court_right + gap
     return _FaceLayout(
         width=w, height=h,
         radius=max(2.0, 0.065 * w),
@@ -211,10 +263,78 @@ def _layout(width: int, height: int) -> _FaceLayout:
         pip=pip,
         pip_box=(pip_left, 0.175 * h, w - pip_left, 0.825 * h),
         ace=0.42 * w,
+        ace_room=room,
         panel=(panel_left, 0.115 * h, w - panel_left, 0.885 * h),
         court_cap=min(0.155 * h, 0.3 * w),
         court_pip=0.2 * w,
     )
+
+
+def _pips(lay, code_rank) -> list[tuple[float, float, bool]]:
+    """Centre and whether upside down of each pip of a number card."""
+    left, top, right, bottom = lay.pip_box
+    return [(left + (right - left) * column, top + (bottom - top) * row, row > 0.5)
+            for column, row in PIP_LAYOUTS[code_rank]]
+
+
+def _mirror(rect: pygame.Rect, lay) -> pygame.Rect:
+    return pygame.Rect(lay.width - rect.right, lay.height - rect.bottom, rect.w, rect.h)
+
+
+def face_parts(code: str, width: int, height: int) -> dict[str, list[pygame.Rect]]:
+    """Where the large-index set draws a card's parts, in pixels of a width x height face:
+    "index", the corner indices (rank and suit, both corners), and "marks", everything in the
+    middle (pips, the ace's suit, the court panel). Drawing uses the same positions."""
+    _check_code(code)
+    code_rank, suit_letter = rank(code), suit(code)
+    if width < SMALL_CARD_WIDTH:
+        raise ValueError("a small face has no pips")
+    lay = _layout(width, height)
+    ink = _ink(_render_rank(code_rank, lay.index_cap, BLACK))
+    rank_rect = pygame.Rect(round(lay.index_x - ink.w / 2), round(lay.index_top), ink.w, ink.h)
+    index = [rank_rect, _suit_rect(suit_letter, lay.index_x, lay.corner_suit_y, lay.corner_suit)]
+    index += [_mirror(r, lay) for r in index]
+    if code_rank == "A":
+        marks = [_suit_rect(suit_letter, width / 2, height / 2, _ace_size(lay, suit_letter))]
+    elif code_rank in COURT_RANKS:
+        left, top, right, bottom = lay.panel
+        marks = [pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))]
+    else:
+        marks = [_suit_rect(suit_letter, x, y, lay.pip) for x, y, _ in _pips(lay, code_rank)]
+    return {"index": index, "marks": marks}
+
+
+def _suit_rect(suit_letter, cx, cy, size) -> pygame.Rect:
+    half_w = _suit_half_width(suit_letter) * size
+    return pygame.Rect(math.floor(cx - half_w), math.floor(cy - size / 2),
+                       math.ceil(2 * half_w) + 1, math.ceil(size) + 1)
+
+
+def _ace_size(lay, suit_letter) -> float:
+    """The ace's big suit (a spade a little bigger), as wide at most as the room between the
+    corner columns."""
+    return min(lay.ace * (1.2 if suit_letter == "S" else 1.0),
+               lay.ace_room / (2 * _suit_half_width(suit_letter)))
+
+
+# Where the classic files draw the top-left index (rank above suit), as fractions of the card:
+# the rank is a 32-unit square at (5.6, 12), the suit 26.8 at (8.2, 49) of the 240 x 336 card.
+CLASSIC_INDEX = (5.6 / 240, 12 / 336, 37.6 / 240, 75.8 / 336)  # left, top, right, bottom
+
+
+def index_rect(card_set: str, code: str, width: int, height: int) -> pygame.Rect:
+    """The top-left corner index of a face in `card_set`: the part of a card that must show
+    when cards overlap (rank and suit; on a small face, its big rank)."""
+    _check_code(code)
+    if width < SMALL_CARD_WIDTH:  # both sets: a big rank top-left (its suit is top-right)
+        ink = _ink(_small_rank(rank(code), width, BLACK))
+        return pygame.Rect(0, 0, round(0.08 * width) + ink.w, round(0.08 * width) + ink.h)
+    if card_set == "classic":
+        left, top, right, bottom = CLASSIC_INDEX
+        return pygame.Rect(math.floor(left * width), math.floor(top * height),
+                           math.ceil((right - left) * width), math.ceil((bottom - top) * height))
+    rank_rect, suit_rect = face_parts(code, width, height)["index"][:2]
+    return rank_rect.union(suit_rect)
 
 
 def index_depth(width: int, height: int) -> int:
@@ -281,11 +401,8 @@ def _blank(width, height, scale, radius, border):
 
 
 def _draw_pips(big, lay, scale, suit_letter, colour, code_rank):
-    left, top, right, bottom = lay.pip_box
-    for column, row in PIP_LAYOUTS[code_rank]:
-        x = left + (right - left) * column
-        y = top + (bottom - top) * row
-        _fill_suit(big, suit_letter, (x * scale, y * scale), lay.pip * scale, colour, row > 0.5)
+    for x, y, upside_down in _pips(lay, code_rank):
+        _fill_suit(big, suit_letter, (x * scale, y * scale), lay.pip * scale, colour, upside_down)
 
 
 def _draw_corner_suits(big, lay, scale, suit_letter, colour):
@@ -340,7 +457,7 @@ def _render_face(code, width, height, colour):
     big = _blank(width, height, scale, lay.radius, lay.border)
     _draw_corner_suits(big, lay, scale, suit_letter, colour)
     if code_rank == "A":
-        ace = lay.ace * (1.2 if suit_letter == "S" else 1.0)
+        ace = _ace_size(lay, suit_letter)
         _fill_suit(big, suit_letter, (width * scale / 2, height * scale / 2), ace * scale, colour)
     elif code_rank in COURT_RANKS:
         _draw_court_panel(big, lay, scale, suit_letter, colour)
@@ -363,10 +480,20 @@ def _render_small_face(code_rank, suit_letter, width, height, colour):
     _fill_suit(big, suit_letter, (width * scale / 2, (height - 0.5 * width) * scale),
                0.62 * width * scale, colour)
     card = pygame.transform.smoothscale(big, (width, height))
-    text = _render_rank(code_rank, 0.3 * width, colour)
+    text = _small_rank(code_rank, width, colour)
     ink = _ink(text)
     card.blit(text, (round(0.08 * width) - ink.x, round(0.08 * width) - ink.y))
     return card
+
+
+def _small_rank(code_rank, width, colour) -> pygame.Surface:
+    """A small face's big rank; "10" condensed so it shows where fanned cards overlap (a
+    card's left 0.4 of its width)."""
+    text = _render_rank(code_rank, 0.3 * width, colour)
+    if code_rank == "10":
+        size = text.get_size()
+        text = pygame.transform.smoothscale(text, (max(1, round(size[0] * 0.72)), size[1]))
+    return text
 
 
 # --- backs, slots, shadows ---------------------------------------------------------------
@@ -493,6 +620,25 @@ def register_deck(accepts, render) -> None:
         _OTHER_DECKS.append((accepts, render))
 
 
+# A deck may hold standard cards under codes of its own (Pirate Rummy's standard-deck option):
+# functions code -> the standard code to draw, or None. Those are drawn in the chosen card set.
+_ALIASES: list = []
+
+
+def register_standard_alias(standard_code) -> None:
+    """Let `CardArt.face` draw a code as the standard card `standard_code(code)` names."""
+    if standard_code not in _ALIASES:
+        _ALIASES.append(standard_code)
+
+
+def _standard_alias(code):
+    for standard_code in _ALIASES:
+        plain = standard_code(code)
+        if plain is not None:
+            return plain
+    return None
+
+
 def _other_deck(code):
     for accepts, render in _OTHER_DECKS:
         if accepts(code):
@@ -502,7 +648,7 @@ def _other_deck(code):
 
 def drawable(code) -> bool:
     """Whether `face` can draw `code`: a standard card or one of a registered deck."""
-    return code in FULL_DECK or _other_deck(code) is not None
+    return code in FULL_DECK or _standard_alias(code) is not None or _other_deck(code) is not None
 
 
 def _check_code(code) -> None:
@@ -517,64 +663,252 @@ def _ready(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
-class CardArt:
-    """Renders and caches card surfaces. Change `four_colour` or `back_name` at any time."""
+def _svg_drawn(width) -> bool:
+    """Whether the classic set draws a face this wide from its SVG (which, unlike fonts, may
+    be drawn on the worker thread)."""
+    return width >= SMALL_CARD_WIDTH
 
-    def __init__(self, four_colour: bool = False, back: str = "navy"):
+
+def _render_classic(code, width, height, ink):
+    if width < SMALL_CARD_WIDTH:  # the drawn corners are too small to read: big index instead
+        return _render_small_face(rank(code), suit(code), width, height,
+                                  ink or suit_colour(suit(code)))
+    return svgcards.render("classic", code, width, height, ink)
+
+
+def _classic_ink(suit_letter: str, four_colour: bool):
+    """The classic files' marks keep their own red and black unless four-colour repaints a suit."""
+    if four_colour and suit_letter in "CD":
+        return suit_colour(suit_letter, True)
+    return None
+
+
+def _render_any_back(width, height, style):
+    if style in SVG_BACKS:
+        name, old, new = SVG_BACKS[style]
+        return svgcards.render("classic", name, width, height, fill=(old, new))
+    return _render_back(width, height, style)
+
+
+def _tilt(image: pygame.Surface, angle: float, size) -> pygame.Surface:
+    """`image` (a card at TILT_SCALE times `size`) turned by `angle` degrees and scaled down to
+    `size`: edges smoothed by the interpolation and the downscale, never stair-stepped."""
+    w, h = image.get_size()
+    pad = 2 * TILT_SCALE  # clear pixels around the card, for the edge to fade into
+    padded = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    padded.fill((0, 0, 0, 0))
+    padded.blit(image, (pad, pad))
+    turned = pygame.transform.rotozoom(padded, angle, 1.0)
+    tw, th = turned.get_size()
+    return pygame.transform.smoothscale(turned, (max(1, round(tw / TILT_SCALE)),
+                                                 max(1, round(th / TILT_SCALE))))
+
+
+class CardArt:
+    """Renders and caches card surfaces. Change `four_colour`, `back_name` or `card_set` at any
+    time. `frame_budget` (seconds, or None for no limit) caps the rendering done between two
+    `start_frame` calls, once a card has some size cached to stand in."""
+
+    STANDINS = 120
+
+    def __init__(self, four_colour: bool = False, back: str = "navy", card_set: str = "classic"):
         if back not in BACKS:
             raise ValueError(f"unknown card back {back!r}; choose from {', '.join(BACKS)}")
+        if card_set not in CARD_SETS:
+            raise ValueError(f"unknown card set {card_set!r}; choose from {', '.join(CARD_SETS)}")
         self.four_colour = four_colour
         self.back_name = back
+        self.card_set = card_set
+        self.frame_budget: float | None = None
+        self._spent = 0.0
+        self.stood_in = False  # whether the last surface asked for was a stand-in
+        self.stood_in_this_frame = False
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._cache_bytes = 0
+        self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
+        self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
+        self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
+        self._asked: set = set()                 # keys given to the worker, not adopted yet
+        self._worker: threading.Thread | None = None
+
+    def start_frame(self) -> None:
+        """A new frame: its rendering budget starts again, and what the worker finished is
+        taken into the cache."""
+        self._spent = 0.0
+        self.stood_in_this_frame = False
+        self._adopt()
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a card drawn this frame was a stand-in, or a render is still under way:
+        the window must keep drawing until the real cards are up."""
+        return self.stood_in_this_frame or bool(self._asked)
+
+    def wait(self) -> None:
+        """Until the worker has rendered everything asked of it (tests, screenshots)."""
+        self._jobs.join()
+        self._adopt()
+
+    def stop(self) -> None:
+        """Drop the worker's waiting renders and let it finish the one under way, so nothing
+        renders while pygame shuts down."""
+        while True:
+            try:
+                self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            self._jobs.task_done()
+        self._jobs.join()
+        self._asked.clear()
 
     def face(self, code: str, width: int, height: int) -> pygame.Surface:
+        if code not in FULL_DECK:
+            code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
         if other is not None:
             w, h = _check_size(width, height)
             four = self.four_colour
-            return self._cached(("face", code, w, h, four), lambda: other(code, w, h, four))
+            return self._cached(("face", code, four), w, h, lambda: other(code, w, h, four))
         _check_code(code)
         w, h = _check_size(width, height)
+        if self.card_set == "classic":
+            ink = _classic_ink(suit(code), self.four_colour)
+            return self._cached(("classic", code, ink), w, h,
+                                lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
-        return self._cached(("face", code, w, h, colour), lambda: _render_face(code, w, h, colour))
+        return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
 
     def back(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
         style = self.back_name
         if style not in BACKS:
             raise ValueError(f"unknown card back {style!r}")
-        return self._cached(("back", style, w, h), lambda: _render_back(w, h, style))
+        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style),
+                            style in SVG_BACKS)
+
+    def tilted(self, code: str | None, width: int, height: int, angle: float) -> pygame.Surface:
+        """A face (or with code None, the back) turned by `angle` degrees, anti-aliased. The
+        surface is larger than width x height: centre it where the card's centre goes."""
+        w, h = _check_size(width, height)
+        angle = round(angle, 1)
+        big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE) if code is not None
+               else self.back(w * TILT_SCALE, h * TILT_SCALE))
+        design = ("tilted", code, angle, self.card_set, self.four_colour, self.back_name)
+        if self.stood_in:  # the big render waits for a later frame: so does the tilted one
+            scaled = self._stand_in(design, w, h)
+            self.stood_in = self.stood_in_this_frame = True
+            return scaled if scaled is not None else _tilt(big, angle, (w, h))
+        return self._cached(design, w, h, lambda: _tilt(big, angle, (w, h)), stand_in=False)
 
     def slot(self, width: int, height: int, label: str = "", highlight: bool = False) -> pygame.Surface:
         w, h = _check_size(width, height)
-        key = ("slot", label, bool(highlight), w, h)
-        return self._cached(key, lambda: _render_slot(w, h, label, bool(highlight)))
+        return self._cached(("slot", label, bool(highlight)), w, h,
+                            lambda: _render_slot(w, h, label, bool(highlight)))
 
     def shadow(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
-        return self._cached(("shadow", w, h), lambda: _render_shadow(w, h))
+        return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h))
 
     def clear(self) -> None:
         self._cache.clear()
+        self._sizes.clear()
+        self._standins.clear()
         self._cache_bytes = 0
 
-    def _cached(self, key, render) -> pygame.Surface:
+    def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
+        """The cached surface, else a render of it; with a frame budget, a stand-in while the
+        worker (`threadable` renders) or a later frame renders it."""
+        key = (design, w, h)
+        self.stood_in = False
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = _ready(render())
+        budgeted = self.frame_budget is not None
+        if stand_in and budgeted and (threadable or self._spent >= self.frame_budget):
+            scaled = self._stand_in(design, w, h)
+            if scaled is not None:
+                self.stood_in = self.stood_in_this_frame = True
+                if threadable:
+                    self._ask_worker(key, render)
+                return scaled
+        start = time.perf_counter()
+        surface = render()
+        self._spent += time.perf_counter() - start
+        self._keep(key, surface)
+        return surface
+
+    def _keep(self, key, surface) -> None:
+        surface = _ready(surface)
         self._cache[key] = surface
+        design, w, h = key
+        self._sizes.setdefault(design, set()).add((w, h))
+        self._standins.pop(key, None)
         self._cache_bytes += _bytes(surface)
         self._evict()
+
+    def _ask_worker(self, key, render) -> None:
+        if key in self._asked:
+            return
+        self._asked.add(key)
+        self._jobs.put((key, render))
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
+            self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            key, render = self._jobs.get()
+            try:
+                self._done.put((key, render()))
+            except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
+                self._done.put((key, exc))
+            finally:
+                self._jobs.task_done()
+
+    def _adopt(self) -> None:
+        while True:
+            try:
+                key, surface = self._done.get_nowait()
+            except queue.Empty:
+                return
+            self._asked.discard(key)
+            if isinstance(surface, Exception):
+                raise surface
+            if key not in self._cache:
+                self._keep(key, surface)
+
+    def _stand_in(self, design, w, h) -> pygame.Surface | None:
+        """The design's nearest cached size scaled to w x h, until a frame has time for it."""
+        key = (design, w, h)
+        surface = self._standins.get(key)
+        if surface is not None:
+            return surface
+        sizes = self._sizes.get(design)
+        if not sizes:
+            return None
+        near = min(sizes, key=lambda size: (size[0] < w, abs(size[0] - w)))  # larger first
+        source = self._cache[(design, *near)]
+        if source.get_size() != near:  # a tilted card's surface holds more than the card
+            w, h = (max(1, round(source.get_width() * w / near[0])),
+                    max(1, round(source.get_height() * h / near[1])))
+        surface = pygame.transform.smoothscale(source, (w, h))
+        self._standins[key] = surface
+        while len(self._standins) > self.STANDINS:
+            self._standins.popitem(last=False)
         return surface
 
     def _evict(self) -> None:
         while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES
                                         or self._cache_bytes > CACHE_BYTES):
-            _, old = self._cache.popitem(last=False)
+            (design, w, h), old = self._cache.popitem(last=False)
             self._cache_bytes -= _bytes(old)
+            sizes = self._sizes.get(design)
+            if sizes is not None:
+                sizes.discard((w, h))
+                if not sizes:
+                    del self._sizes[design]
 
 
 def _bytes(surface: pygame.Surface) -> int:

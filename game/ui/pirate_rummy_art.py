@@ -121,17 +121,23 @@ def _ship(code, width, height):
     return card
 
 
+def standard_code(code):
+    """The standard card a standard-deck number is ('p10H*' -> '10H'), drawn in the player's
+    card set; None for every other code."""
+    if isinstance(code, str) and code in pr.NUMBER and code.startswith("p"):
+        return code[1:].rstrip("*")
+    return None
+
+
 def render(code, width, height, four_colour=False):
-    if code in pr.NUMBER and code.startswith("p"):
-        plain = code[1:].rstrip("*")       # the standard card it is: 'p10H*' -> '10H'
-        colour = cardart.suit_colour(plain[-1], four_colour)
-        return cardart._render_face(plain, width, height, colour)
+    """The coloured numbers and the ships (standard-deck numbers go by standard_code)."""
     if code in pr.NUMBER:
         return _number(code, width, height)
     return _ship(code, width, height)
 
 
 def register() -> None:
+    cardart.register_standard_alias(standard_code)
     cardart.register_deck(accepts, render)
 
 

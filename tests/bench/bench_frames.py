@@ -12,6 +12,9 @@ display.flip) with no frame pacing, and plays:
   (hand-off screens and round summaries passed with Enter), playing until the humans have made a
   few moves and the computers a few more; the full table has eight seats (one human, seven
   computers), whose computers then play on for a few turns.
+Then, in every scene, the window is dragged smaller and back, a new size each frame (the
+"resize" phase: cards re-render within a frame budget, showing scaled stand-ins meanwhile;
+its worst frame is reported on its own row, target under 50 ms).
 Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
 turn with the table on top) are also reported apart: the UI frame time while a bot thinks.
 """
@@ -49,6 +52,8 @@ PLAY_FRAMES = 6000      # a bound on a scripted phase, in frames (100 s of play 
 TARGET_P99 = {(3840, 2160): "<= 8"}  # 4K: 120 Hz; smaller windows: 144 Hz
 TARGET_P99_SMALL = "<= 6.9"
 TARGET_RSS = "< 150"
+TARGET_RESIZE_MAX = "< 50"
+RESIZE_STEPS = 30       # frames from the window's size to three quarters of it, and as many back
 
 
 def p99_target(size) -> str:
@@ -93,6 +98,7 @@ def child(scene_name: str, size) -> dict:
         phase("deal", deal_script)
         phase("play", play_script, random.Random(SEED))
         phase("full table", full_table_script, random.Random(SEED + 1))
+    phase("resize", resize_script)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "bot_frames": bot_frames,
             "think_frames": think_frames}
@@ -123,6 +129,19 @@ def menu_script(app) -> None:
             post(pygame.MOUSEMOTION, pos=to_window(app, (x, rect.centery)), rel=(0, 0),
                  buttons=(0, 0, 0))
             frames(app)
+
+
+def resize_script(app) -> None:
+    """Drag the window's corner in to three quarters of its size and out again, a new size
+    every frame, as a window manager sends them; then the frames where the last cards catch up."""
+    w, h = app.surface.get_size()
+    for i in list(range(1, RESIZE_STEPS + 1)) + list(range(RESIZE_STEPS - 1, -1, -1)):
+        f = 1 - 0.25 * i / RESIZE_STEPS
+        size = (round(w * f), round(h * f))
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        frames(app)
+    frames(app, 30)
 
 
 def deal_script(app) -> None:
@@ -342,10 +361,13 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as exc:
                         error = f"failed: {exc}"[:80]
                         break
-                stats = [frame_stats(r["times_ms"]) for r in results]
+                stats = [frame_stats(outside(r, "resize")) for r in results]
                 for key_, target in (("p50", ""), ("p99", p99_target(size)), ("max", "")):
                     frame_rows.append(Row(section, f"{label} {key_}", "ms",
                                           [s[key_] for s in stats], target, note=error))
+                frame_rows.append(Row(section, f"{label} resize max", "ms",
+                                      [phase_max(r, "resize") for r in results],
+                                      TARGET_RESIZE_MAX, note=error))
                 memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS", "MB",
                                        [r["rss_mb"] for r in results], TARGET_RSS, note=error))
                 detail[f"{driver} {label}"] = [phase_stats(r) for r in results]
@@ -356,6 +378,17 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                                             [s[key_] for s in bot_stats if s[key_] is not None],
                                             target, note=error or "no bot turn"))
     return frame_rows, memory_rows, bot_rows, detail
+
+
+def outside(result, name) -> list:
+    """The frame times of every phase but `name`."""
+    first, end = result["phases"].get(name, (0, 0))
+    return result["times_ms"][:first] + result["times_ms"][end:]
+
+
+def phase_max(result, name) -> float:
+    first, end = result["phases"][name]
+    return max(result["times_ms"][first:end])
 
 
 def subset(result, key_) -> list:

@@ -2,6 +2,7 @@
 import json
 
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.dialogs import ConfirmDialog, PauseMenu
@@ -9,8 +10,9 @@ from game.scenes.new_game import NewGameDialog
 from game.scenes.settings_screen import SettingsScreen
 from game.store import settings as store
 from game.ui import theme
+from game.ui.table import art_code
 
-from .driver import click, key, settle
+from .driver import click, frames, key, settle
 
 
 def button(scene, text):
@@ -46,6 +48,9 @@ def test_every_setting_changes_applies_and_is_saved(app):
     assert app.surface.get_at((5, 5))[:3] == theme.TABLE_COLOURS["blue"]
     press(app, "Card back")
     assert s.card_back == app.art.back_name == "red"
+    press(app, "Card set")
+    assert s.card_set == app.art.card_set == "large_index"
+    assert button(screen, "Large index")  # the value shown on the row
     press(app, "Four-colour suits")
     assert s.four_colour and app.art.four_colour
     press(app, "Sound effects")
@@ -73,6 +78,7 @@ def test_every_setting_changes_applies_and_is_saved(app):
     reopened = App((1280, 800))  # a new start reads them back from disk
     assert reopened.settings == s
     assert reopened.art.four_colour and reopened.art.back_name == "red"
+    assert reopened.art.card_set == "large_index"
 
 
 def test_default_table_options_per_game(app):
@@ -135,3 +141,64 @@ def test_old_files_load_and_bad_values_are_refused(app):  # app: a private DECKH
         loaded, message = store.load()
         assert message and loaded == store.Settings()
         assert not path.exists()  # moved aside
+
+
+def uncovered_face_up(scene):
+    """A face-up card on the table that no card drawn after it overlaps."""
+    order = [s for s in scene.table.in_draw_order() if not s.retiring]
+    for i, sprite in enumerate(order):
+        rect = pygame.Rect(sprite.pos, sprite.size)
+        if sprite.face_up and sprite.face >= 1 and not any(
+                rect.colliderect(pygame.Rect(o.pos, o.size)) for o in order[i + 1:]):
+            return sprite
+    raise AssertionError("no uncovered face-up card on the table")
+
+
+def inner(rect: pygame.Rect) -> pygame.Rect:
+    """The card without its rounded (see-through) corners' rows."""
+    return pygame.Rect(0, rect.w // 8, rect.w, rect.h - rect.w // 4)
+
+
+def drawn_card(app, sprite) -> bytes:
+    vp = app.viewport
+    rect = pygame.Rect(vp.point(*sprite.pos), (vp.length(sprite.size[0]), vp.length(sprite.size[1])))
+    return pygame.image.tobytes(app.surface.subsurface(inner(rect).move(rect.topleft)), "RGB")
+
+
+def face_as_drawn(app, code, size) -> bytes:
+    face = app.art.face(code, app.viewport.length(size[0]), app.viewport.length(size[1]))
+    flat = pygame.Surface(face.get_size())
+    flat.blit(face, (0, 0))
+    return pygame.image.tobytes(flat.subsurface(inner(face.get_rect())), "RGB")
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("scoundrel", None), ("bogey", None), ("abandon_ship", None), ("lamarckian_poker", None),
+    ("pirate_rummy", {"deck": "standard"})])
+def test_card_set_and_back_apply_at_once_to_every_standard_deck_game(app, game_id, options):
+    app.settings.animation_speed = "instant"
+    app.start_game(game_id, 5, options)
+    game = app.current_game()
+    settle(app)
+    assert app.art.card_set == "classic"  # the default
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s)
+    assert isinstance(app.top, SettingsScreen)
+    press(app, "Card set")
+    assert app.settings.card_set == app.art.card_set == "large_index"
+    press(app, "Card back")
+    assert app.art.back_name == "red"
+    key(app, pygame.K_ESCAPE)  # the settings
+    key(app, pygame.K_ESCAPE)  # the pause menu
+    assert app.top is game
+    frames(app, 30)  # cards new to a size may wait a frame or two for their render
+    sprite = uncovered_face_up(game)
+    app.art.wait()  # any card still on the worker (a size first seen in the settings preview)
+    app.art.start_frame()
+    app.draw()
+    code = art_code(sprite.code)
+    shown = drawn_card(app, sprite)
+    assert shown == face_as_drawn(app, code, sprite.size)
+    app.art.card_set = "classic"
+    assert shown != face_as_drawn(app, code, sprite.size)
+    assert store.load()[0].card_set == "large_index"

@@ -53,6 +53,26 @@ def test_round_trip_and_no_file():
     assert settings.load() == (changed, None)
 
 
+def test_a_version_1_file_still_loads_and_gets_the_default_card_set():
+    old = {"version": 1, "settings": {"animation_speed": "fast", "four_colour": True,
+                                      "card_back": "red", "table_colour": "blue"}}
+    write(old)
+    loaded, message = settings.load()
+    assert message is None
+    assert (loaded.animation_speed, loaded.four_colour, loaded.card_back) == ("fast", True, "red")
+    assert loaded.card_set == "classic"
+
+
+def test_card_set_and_back_round_trip_and_unknown_ones_are_refused():
+    chosen = settings.Settings(card_set="large_index", card_back="blue_diamonds")
+    settings.save(chosen)
+    assert settings.load() == (chosen, None)
+    assert json.loads(settings.path().read_text(encoding="utf-8"))["version"] == settings.VERSION
+    for field, value in (("card_set", "tarot"), ("card_back", "tartan")):
+        write({"version": settings.VERSION, "settings": {field: value}})
+        assert_bad(field)
+
+
 @pytest.mark.parametrize("content", [
     "", "garbage", "{", "[]", "null", "42", "{}", b"\xff\xfe\x00", "[" * 100_000 + "]" * 100_000,
     {"version": 1}, {"version": 1, "settings": []},

@@ -8,9 +8,10 @@ import pytest  # noqa: E402
 
 from game.engine.cards import FULL_DECK  # noqa: E402
 from game.ui import cardart  # noqa: E402
-from game.ui.cardart import BACKS, CardArt, draw_suit, suit_colour  # noqa: E402
+from game.ui.cardart import BACKS, CARD_SETS, CardArt, draw_suit, suit_colour  # noqa: E402
 
 SIZES = [(40, 56), (63, 88), (90, 126), (180, 252), (300, 420)]
+THREE_SIZES = [(50, 70), (100, 140), (240, 336)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -36,17 +37,130 @@ def is_blue(c):
     return c.a > 128 and c.b > c.r + 60 and c.b > c.g + 40
 
 
-def corner(width, height):
+def corner(width, height, card_set="large_index"):
+    """The top-left corner holding the index (the classic court figures reach nearer to it)."""
+    if card_set == "classic" and width >= cardart.SMALL_CARD_WIDTH:
+        return pygame.Rect(0, 0, round(0.155 * width), round(0.22 * height))
     return pygame.Rect(0, 0, width // 4, height // 4)
 
 
+@pytest.mark.parametrize("card_set", CARD_SETS)
 @pytest.mark.parametrize("size", SIZES)
-def test_every_card_renders_at_the_requested_size(size):
-    art = CardArt()
+def test_every_card_renders_at_the_requested_size(size, card_set):
+    art = CardArt(card_set=card_set)
     for code in FULL_DECK:
         face = art.face(code, *size)
         assert face.get_size() == size
         assert face.get_flags() & pygame.SRCALPHA
+
+
+@pytest.mark.parametrize("four_colour", [False, True])
+@pytest.mark.parametrize("card_set", CARD_SETS)
+def test_every_card_of_every_set_and_back_renders_at_three_sizes(card_set, four_colour):
+    art = CardArt(four_colour, card_set=card_set)
+    for size in THREE_SIZES:
+        middle = (size[0] // 2, size[1] // 2)
+        for code in FULL_DECK:
+            face = art.face(code, *size)
+            assert face.get_size() == size
+            assert face.get_at(middle).a > 250  # a card, not an empty surface
+            assert face.get_bounding_rect().size == size
+            grid = {tuple(face.get_at((x, y))) for x in range(0, size[0], 2) for y in range(0, size[1], 2)}
+            assert len(grid) > 4  # drawn on, not a blank card
+        for back in BACKS:
+            art.back_name = back
+            assert art.back(*size).get_size() == size
+            assert art.back(*size).get_at(middle).a > 250
+
+
+def test_the_classic_set_is_the_drawn_one_and_the_sets_differ():
+    classic, large = CardArt(card_set="classic"), CardArt(card_set="large_index")
+    for code in ("KS", "QH", "JD", "5C"):
+        a, b = classic.face(code, 100, 140), large.face(code, 100, 140)
+        assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
+    king = classic.face("KH", 100, 140)
+    colours = {tuple(king.get_at((x, y)))[:3] for x in range(20, 80, 3) for y in range(20, 120, 3)}
+    assert len(colours) > 20  # a drawn figure in many colours, not a framed letter
+
+
+def test_classic_faces_are_rendered_crisp_at_each_size_not_scaled():
+    art = CardArt(card_set="classic")
+    small, big = art.face("QS", 100, 140), art.face("QS", 300, 420)
+    scaled = pygame.transform.smoothscale(small, (300, 420))
+    edges = lambda s: sum(1 for x in range(1, 300) if abs(s.get_at((x, 210)).r - s.get_at((x - 1, 210)).r) > 120)  # noqa: E731
+    assert edges(big) > edges(scaled)
+
+
+@pytest.mark.parametrize("card_set", CARD_SETS)
+def test_tilted_cards_have_anti_aliased_edges(card_set):
+    art = CardArt(card_set=card_set)
+    for code in ("KH", "7S", None):
+        image = art.tilted(code, 44, 62, 20)
+        assert image.get_width() > 44 and image.get_height() > 62
+        alphas = [image.get_at((x, y)).a for y in range(image.get_height()) for x in range(image.get_width())]
+        partly = sum(1 for a in alphas if 0 < a < 255)
+        assert partly > image.get_height()  # a soft edge the whole way down, both sides
+        assert art.tilted(code, 44, 62, 20) is image
+
+
+def test_a_tilted_card_at_a_new_size_stands_in_at_its_own_proportions():
+    art = CardArt(card_set="classic")
+    proper = art.tilted("KH", 44, 62, 20)
+    art.frame_budget = 0.05
+    art.start_frame()
+    stand_in = art.tilted("KH", 66, 93, 20)  # its 2x face goes to the worker
+    assert art.stood_in
+    assert abs(stand_in.get_width() - proper.get_width() * 1.5) <= 2
+    assert abs(stand_in.get_height() - proper.get_height() * 1.5) <= 2
+    art.wait()
+    art.start_frame()
+    after = art.tilted("KH", 66, 93, 20)
+    assert not art.stood_in and after is not stand_in
+    assert after.get_size() == _tilt_size(66, 93, 20)
+
+
+def _tilt_size(w, h, angle):
+    image = CardArt(card_set="classic").tilted("KH", w, h, angle)
+    return image.get_size()
+
+
+def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
+    art = CardArt(card_set="large_index")
+    first = art.face("KS", 100, 140)
+    art.frame_budget = 0.0  # no time left in this frame
+    art.start_frame()
+    stand_in = art.face("KS", 120, 168)
+    assert art.stood_in and stand_in.get_size() == (120, 168)
+    assert art.face("KS", 120, 168) is stand_in  # scaled once, reused
+    art.frame_budget = 0.05
+    art.start_frame()
+    proper = art.face("KS", 120, 168)
+    assert not art.stood_in and proper is not stand_in
+    assert art.face("KS", 120, 168) is proper
+    assert art.face("KS", 100, 140) is first
+
+
+def test_classic_cards_at_a_new_size_render_on_the_worker_while_a_stand_in_shows():
+    art = CardArt(card_set="classic")
+    first = art.face("QH", 100, 140)
+    art.frame_budget = 0.05  # plenty: yet the SVG render goes to the worker
+    art.start_frame()
+    stand_in = art.face("QH", 150, 210)
+    assert art.stood_in and stand_in.get_size() == (150, 210)
+    art.wait()
+    proper = art.face("QH", 150, 210)
+    assert not art.stood_in and proper is not stand_in
+    direct = CardArt(card_set="classic").face("QH", 150, 210)
+    assert pygame.image.tobytes(proper, "RGBA") == pygame.image.tobytes(direct, "RGBA")
+    assert art.face("QH", 100, 140) is first
+
+
+def test_a_card_never_seen_renders_even_over_budget():
+    art = CardArt()
+    art.frame_budget = 0.0
+    art._spent = 1.0
+    face = art.face("QD", 100, 140)
+    assert not art.stood_in and face.get_size() == (100, 140)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -97,22 +211,51 @@ def test_changing_the_back_style_changes_the_back():
     assert red.get_at((45, 63)) != navy.get_at((45, 63))
 
 
-def test_four_colour_mode_turns_clubs_green_and_diamonds_blue():
-    classic, four = CardArt(), CardArt(four_colour=True)
+@pytest.mark.parametrize("card_set", CARD_SETS)
+def test_four_colour_mode_turns_clubs_green_and_diamonds_blue(card_set):
+    classic, four = CardArt(card_set=card_set), CardArt(four_colour=True, card_set=card_set)
     assert not any(is_green(c) for c in pixels(classic.face("5C", 90, 126)))
     assert any(is_green(c) for c in pixels(four.face("5C", 90, 126)))
     assert any(is_red(c) for c in pixels(classic.face("5D", 90, 126)))
     four_diamonds = pixels(four.face("5D", 90, 126))
     assert any(is_blue(c) for c in four_diamonds)
     assert not any(is_red(c) for c in four_diamonds)
+    for code in ("QC", "QD"):  # a court card's index turns; its figure keeps its colours
+        index = pixels(four.face(code, 90, 126), corner(90, 126, card_set))
+        assert any((is_green if code[-1] == "C" else is_blue)(c) for c in index)
+        assert not any(is_red(c) for c in index)
 
 
+@pytest.mark.parametrize("size", [(50, 70), (64, 90), (100, 140), (180, 252), (300, 420)])
+def test_no_pip_touches_a_corner_index_in_the_large_index_set(size):
+    gap = max(2, size[0] // 40)
+    for code in FULL_DECK:
+        parts = cardart.face_parts(code, *size)
+        for mark in parts["marks"]:
+            for index in parts["index"]:
+                assert not mark.colliderect(index.inflate(2 * gap, 2 * gap)), \
+                    f"{code} at {size}: {mark} crowds the index {index}"
+            assert pygame.Rect((0, 0), size).contains(mark)
+
+
+def test_pips_are_where_face_parts_says():
+    art = CardArt(card_set="large_index")
+    for code in ("5S", "4D", "10S", "9H"):
+        face = art.face(code, 100, 140)
+        for mark in cardart.face_parts(code, 100, 140)["marks"]:
+            centre = face.get_at(mark.center)
+            assert centre.r < 230 or centre.g < 230  # ink, not the white face
+        clear = face.get_at((50, 4))  # above the pips, between the indices
+        assert tuple(clear)[:3] == (255, 255, 255)
+
+
+@pytest.mark.parametrize("card_set", CARD_SETS)
 @pytest.mark.parametrize("size", [(40, 56), (90, 126), (180, 252)])
-def test_corner_index_is_red_on_red_cards_only(size):
-    art = CardArt()
+def test_corner_index_is_red_on_red_cards_only(size, card_set):
+    art = CardArt(card_set=card_set)
     for red_code, black_code in [("7H", "7S"), ("QD", "QC"), ("10H", "10C"), ("AD", "AS")]:
-        assert any(is_red(c) for c in pixels(art.face(red_code, *size), corner(*size)))
-        assert not any(is_red(c) for c in pixels(art.face(black_code, *size), corner(*size)))
+        assert any(is_red(c) for c in pixels(art.face(red_code, *size), corner(*size, card_set)))
+        assert not any(is_red(c) for c in pixels(art.face(black_code, *size), corner(*size, card_set)))
 
 
 def test_bottom_right_corner_repeats_the_index():
@@ -127,11 +270,13 @@ def test_unknown_code_raises_value_error(bad):
         CardArt().face(bad, 90, 126)
 
 
-def test_bad_sizes_and_backs_raise_value_error():
+def test_bad_sizes_backs_and_sets_raise_value_error():
     with pytest.raises(ValueError):
         CardArt().face("AS", 0, 126)
     with pytest.raises(ValueError):
         CardArt(back="tartan")
+    with pytest.raises(ValueError):
+        CardArt(card_set="tarot")
 
 
 def test_suit_colours():
@@ -177,3 +322,20 @@ def test_a_registered_deck_draws_its_own_codes_and_caches_per_colour_setting(mon
     assert calls == [("test:7", False), ("test:7", True)]
     with pytest.raises(ValueError):
         art.face("other:7", 40, 56)
+
+
+def test_stop_drops_waiting_renders_and_waits_for_the_one_under_way():
+    art = CardArt(card_set="classic")
+    for code in FULL_DECK:
+        art.face(code, 100, 140)
+    art.frame_budget = 0.05
+    art.start_frame()
+    for code in FULL_DECK:
+        art.face(code, 130, 182)  # all to the worker
+    art.stop()
+    assert art._jobs.unfinished_tasks == 0
+    art.start_frame()
+    rendered = sum(1 for code in FULL_DECK if (("classic", code, None), 130, 182) in art._cache)
+    assert rendered < len(FULL_DECK)  # the waiting ones were dropped
+    art.frame_budget = None
+    assert art.face("KS", 130, 182).get_size() == (130, 182)  # and can still be asked for

@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 from game.engine import pirate_rummy as pr  # noqa: E402
 from game.engine.cards import FULL_DECK  # noqa: E402
 from game.ui import pirate_rummy_art  # noqa: E402,F401  (registers the deck)
-from game.ui.cardart import CardArt  # noqa: E402
+from game.ui.cardart import CARD_SETS, CardArt  # noqa: E402
 from game.ui.table import art_code  # noqa: E402
 
 
@@ -44,3 +44,12 @@ def test_colours_ships_and_second_copies_look_as_they_should():
     assert pixels("ship1") == pixels("ship2")            # every ship is the same picture
     assert pixels("pJS") != pixels("p7S")                # face cards are ships, marked
     assert pixels("p7S") == pixels("p7S*")
+
+
+@pytest.mark.parametrize("card_set", CARD_SETS)
+def test_standard_deck_numbers_are_the_chosen_card_set(card_set):
+    art = CardArt(four_colour=True, card_set=card_set)
+    for code in ("p7S", "p10H*", "pAD", "p2C"):
+        plain = art_code(code)[1:]
+        assert pygame.image.tobytes(art.face(art_code(code), 90, 126), "RGBA") == \
+            pygame.image.tobytes(art.face(plain, 90, 126), "RGBA")
