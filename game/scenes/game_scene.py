@@ -593,16 +593,17 @@ class GameScene(Scene):
 
     def what_now(self) -> str:
         """The tip line: what the player at the screen can do now, in words (a game may say it
-        better). By default one example of each kind of move the rules allow now."""
+        better). By default every kind of move the rules allow now, none left out."""
         if self.session.is_over() or not self.accepts_moves():
             return ""
         if self.finisher is not None and self.finisher.tip():
             return self.finisher.tip()
-        examples = {}
+        kinds: dict = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))
-            examples.setdefault(words.split()[0] if words else "", words)
-        shown = [w for w in examples.values() if w][:3]
+            if words:
+                kinds.setdefault(words.split()[0], []).append(words)
+        shown = [move_kind(group) for group in kinds.values()]
         if not shown:
             return ""
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
@@ -631,6 +632,29 @@ class GameScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
+
+
+def move_kind(choices: list) -> str:
+    """One kind of move in words, from the words of all its moves: the move itself when it is
+    the only one, else what they share with their differences listed (a few) or counted:
+    "Play 2, 5 or 6 ☠ Skulls", "Attack … (6 choices)"."""
+    if len(choices) == 1:
+        return choices[0]
+    split = [c.split() for c in choices]
+    head = 0
+    while all(len(w) > head + 1 for w in split) and len({w[head] for w in split}) == 1:
+        head += 1
+    prefix = " ".join(split[0][:head])
+    rests = [w[head:] for w in split]
+    if all(len(r) == len(rests[0]) for r in rests) and all(r[1:] == rests[0][1:] for r in rests):
+        words = [r[0] for r in rests]  # only the first word differs: "2, 5 or 6 ☠ Skulls"
+        tail = " ".join(rests[0][1:])
+    else:
+        words, tail = [" ".join(r) for r in rests], ""
+    listed = ", ".join(words[:-1]) + " or " + words[-1]
+    if len(choices) > 3 or len(listed) > 48:
+        listed, tail = "…", f"({len(choices)} choices)"
+    return " ".join(part for part in (prefix, listed, tail) if part)
 
 
 def clock(seconds: float) -> str:
