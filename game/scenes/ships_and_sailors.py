@@ -175,7 +175,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                 and not self.summary_pending(self.session.view(self.viewer)))
 
     def end_hold(self) -> None:
-        if self.trick_hold > 0:
+        """The finished trick on show goes to its winner (its time is up, or input came)."""
+        if self.shown_trick is not None or self.trick_hold > 0:
             self.trick_hold = 0.0
             self.shown_trick = None
             self.refresh()
