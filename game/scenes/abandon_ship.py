@@ -121,6 +121,13 @@ class AbandonShipScene(PassAndPlayScene):
         zones["key"] = pygame.Rect(self.layout["key"].rect)
         return zones
 
+    def marks_for(self, action) -> tuple:
+        """An attack's hint lights the seat attacked as well as the card."""
+        cards, places = super().marks_for(action)
+        if action is not None and action.kind == "attack":
+            places = (tuple(self.panel_of(action.target).rect),)
+        return cards, places
+
     def can_drag(self, code: str) -> bool:
         return code in self.session.view(self.viewer).hand
 

@@ -74,6 +74,7 @@ class GameScene(Scene):
         self.held = None  # (window position, scene seconds) of a press not yet moved or let go
         self.pointer = (-1, -1)  # where the mouse last moved over the table, logical
         self.released: str | None = None  # the card of a press being let go, while it is
+        self.returning = None  # the card sliding back from a refused drop
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -505,6 +506,7 @@ class GameScene(Scene):
 
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
+        self.returning = d.sprite  # drawn above the table's overlays until it is home
 
     def long_press(self) -> None:
         """A press held still: as a right-click (for touch screens); the press is used up, so
@@ -572,6 +574,9 @@ class GameScene(Scene):
         if self.finisher is not None:
             self.finisher.draw(surface)
         self.draw_overlay(surface, view)
+        back = self.returning
+        if back is not None and back.busy and self.table.sprites.get(back.code) is back:
+            self.table.draw_sprite(surface, self.viewport, self.app.art, back)
         self.draw_status(surface)
 
     def draw_targets(self, surface, code: str) -> None:

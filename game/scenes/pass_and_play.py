@@ -134,6 +134,7 @@ class PassAndPlayScene(GameScene):
     def on_new_game(self) -> None:
         self.thinking = None
         self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
+        self.hint_marks = (-1, (), ())  # (moves played when hinted, cards, places) the hint lights
         self.bot_choice = None
         self.last_human = None
         self.handing_off = False
@@ -216,9 +217,37 @@ class PassAndPlayScene(GameScene):
             text = str(stop.value)
             self.hinted = next((getattr(a, "card", None) for a in self.session.legal_actions()
                                 if str(a) == text and getattr(a, "card", None)), None)
+            action = next((a for a in self.session.legal_actions() if str(a) == text), None)
+            self.hint_marks = (len(self.session.actions), *self.marks_for(action))
             why = self.hint_reason(self.session.view(self.viewer), text)
             self.say(f"Hint: the strongest computer player would choose: {self.action_words(text)}"
                      + (f": {why}" if why else "") + ".", "hint")
+
+    def marks_for(self, action) -> tuple:
+        """(card codes, logical rects) a hint of `action` lights: by default its card, and the
+        cards it names as its target (a pile); a scene adds the seat or place it goes to."""
+        if action is None:
+            return (), ()
+        cards = [action.card] if getattr(action, "card", None) else []
+        target = getattr(action, "target", None)
+        if isinstance(target, tuple) and all(isinstance(c, str) for c in target):
+            cards += [c for c in target if c in self.table.sprites]
+        return tuple(cards), ()
+
+    def draw_hint_glow(self, surface) -> None:
+        """The hinted card, and every other card and place the hint names, glow until a move."""
+        super().draw_hint_glow(surface)
+        played, cards, places = getattr(self, "hint_marks", (-1, (), ()))
+        if played != len(self.session.actions):
+            return
+        vp = self.viewport
+        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
+        rects = [pygame.Rect(*s.pos, *s.size) for c in cards if c != self.hinted
+                 for s in [self.table.sprites.get(c)] if s is not None]
+        for rect in rects + [pygame.Rect(p) for p in places]:
+            pygame.draw.rect(surface, colour, vp.rect(*rect).inflate(vp.length(14), vp.length(14)),
+                             width=max(3, vp.length(5)), border_radius=vp.length(14))
 
     def hint_reason(self, view, action_text: str) -> str:
         """Why the hinted action is good, in a few words, where the game can say (from `view`)."""
