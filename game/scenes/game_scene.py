@@ -7,6 +7,7 @@ zone means (`drop_action`), what clicking a card does (`click`), and draws its H
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -580,11 +581,26 @@ class GameScene(Scene):
         self.draw_status(surface)
 
     def draw_targets(self, surface, code: str) -> None:
+        """Every place the card may go glows; the one a drop would choose now glows most."""
         vp = self.viewport
+        zones = self.drop_zones()
+        chosen = self.zone_at(self.pointer)
+        if chosen is None and self.drag is not None and self.drag.moving:
+            sprite = self.drag.sprite  # a drop off every zone tries the card's centre
+            chosen = self.zone_at((sprite.pos[0] + sprite.size[0] / 2,
+                                   sprite.pos[1] + sprite.size[1] / 2))
         for name in self.legal_zones(code):
-            r = vp.rect(*self.drop_zones()[name])
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(vp.length(10), vp.length(10)),
-                             width=max(2, vp.length(4)), border_radius=vp.length(14))
+            r = vp.rect(*zones[name]).inflate(vp.length(10), vp.length(10))
+            radius = vp.length(14)
+            if name == chosen:
+                surface.blit(target_fill(r.size, radius), r.topleft)
+                pygame.draw.rect(surface, theme.INK, r, width=max(4, vp.length(8)),
+                                 border_radius=radius)
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(-vp.length(4), -vp.length(4)),
+                                 width=max(2, vp.length(5)), border_radius=radius)
+            else:
+                pygame.draw.rect(surface, theme.GOLD, r, width=max(2, vp.length(4)),
+                                 border_radius=radius)
 
     def draw_hint_glow(self, surface) -> None:
         sprite = self.table.sprites.get(self.hinted) if self.hinted else None
@@ -637,6 +653,14 @@ class GameScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
+
+
+@lru_cache(maxsize=8)
+def target_fill(size, radius) -> pygame.Surface:
+    """A light wash over the place a drop would go to now."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.GOLD, 60), layer.get_rect(), border_radius=radius)
+    return layer
 
 
 def move_kind(choices: list) -> str:
