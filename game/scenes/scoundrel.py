@@ -596,7 +596,7 @@ class ScoundrelScene(GameScene):
         zone = self.layout["weapon"]
         health = self.layout["health"]
         left = zone.x - 10
-        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, health.x - 10 - left), 176)
+        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, health.x - 10 - left), 190)
 
     def draw_counter(self, surface, view) -> None:
         """The cards still in the dungeon, by kind and value, below the room."""
