@@ -444,6 +444,9 @@ class GameScene(Scene):
                 return
             d.moving = True
             d.sprite.lift = True
+            if self.selected and self.selected != d.sprite.code:
+                self.put_down()  # another card is taken up: the one picked by a click goes back
+                self.refresh()
         d.sprite.move = None
         d.sprite.pos = (point[0] - d.grab[0], point[1] - d.grab[1])
         self.hover_code = d.sprite.code
