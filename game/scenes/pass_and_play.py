@@ -349,8 +349,8 @@ class PassAndPlayScene(GameScene):
         self.show_log = not self.show_log
 
     def on_key(self, event) -> None:
-        if event.key == pygame.K_l:
-            self.toggle_log()
+        if event.key == pygame.K_l or (event.key == pygame.K_ESCAPE and self.show_log):
+            self.toggle_log()  # Esc closes the log first, as it closes any panel on top
         else:
             super().on_key(event)
 
@@ -393,7 +393,7 @@ class PassAndPlayScene(GameScene):
         vp = self.viewport
         area = self.log_rect()
         draw_panel(surface, vp.rect(*area), fill=theme.OPAQUE_PANEL)
-        draw_text(surface, vp, "Game log (L to close, wheel to scroll)", 18,
+        draw_text(surface, vp, "Game log (L or Esc to close, wheel to scroll)", 18,
                   (area.x + 20, area.y + 12), theme.GOLD, face="bold")
         lines = []
         for entry in self.session.view(self.viewer).log:
