@@ -28,6 +28,8 @@ STATUS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
 LONG_PRESS = 0.8        # seconds a still press takes to show what lies under it large (touch)
 NO_CLICK = (None, -1.0, False, (-99, -99))
+REPLAY_KEYS = ("Replay: Left and Right step through the moves, Home and End go to the first "
+               "and last, Esc closes.")
 
 
 def random_deal() -> int:
@@ -55,6 +57,7 @@ class GameScene(Scene):
     autosave = True     # off for a table that only shows a game (the replay viewer)
     double_clicks = False  # on where a double-click makes a card's obvious move
     timed = False       # a solitaire: a move counter and a clock, kept in the statistics
+    replaying = False   # shown in the replay viewer: its keys on the tip line, no clock
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
@@ -294,6 +297,8 @@ class GameScene(Scene):
         if not self.timed or not self.app.settings.show_clock:
             return ""
         moves = len(self.session.actions)
+        if self.replaying:  # a record keeps no time: none is shown rather than a still clock
+            return f"   ·   {moves} move{'s' * (moves != 1)}"
         return f"   ·   {moves} move{'s' * (moves != 1)}   ·   {clock(self.elapsed)}"
 
     def draw_overlay(self, surface, view) -> None:
@@ -636,6 +641,8 @@ class GameScene(Scene):
     def status_or_tip(self) -> tuple:
         """(text, kind) for the status line: a tip once the status has had its time."""
         text, kind, _ = self.status
+        if self.replaying:
+            return (text, kind) if text else (REPLAY_KEYS, "tip")
         idle = not text or (kind == "info" and self.status_age > STATUS_SECONDS)
         if idle and self.app.settings.show_tips and self.drag is None:
             tip = self.what_now()
