@@ -676,7 +676,7 @@ def target_fill(size, radius) -> pygame.Surface:
 def move_kind(choices: list) -> str:
     """One kind of move in words, from the words of all its moves: the move itself when it is
     the only one, else what they share with their differences listed (a few) or counted:
-    "Play 2, 5 or 6 ☠ Skulls", "Attack … (6 choices)"."""
+    "Play 2, 5 or 6 ☠ Skulls", "Attack … (9 choices)"."""
     if len(choices) == 1:
         return choices[0]
     split = [c.split() for c in choices]
@@ -691,7 +691,7 @@ def move_kind(choices: list) -> str:
     else:
         words, tail = [" ".join(r) for r in rests], ""
     listed = ", ".join(words[:-1]) + " or " + words[-1]
-    if len(choices) > 3 or len(listed) > 48:
+    if len(listed) > 48:  # too long for the tip line: counted
         listed, tail = "…", f"({len(choices)} choices)"
     return " ".join(part for part in (prefix, listed, tail) if part)
 

@@ -234,20 +234,33 @@ class PassAndPlayScene(GameScene):
             cards += [c for c in target if c in self.table.sprites]
         return tuple(cards), ()
 
-    def draw_hint_glow(self, surface) -> None:
-        """The hinted card, and every other card and place the hint names, glow until a move."""
-        super().draw_hint_glow(surface)
+    def draw_hint_marks(self, surface) -> None:
+        """Every card and place a hint names is edged in gold, over the table (cards in a
+        hand overlap: an edge below them would hide), until a move is made."""
         played, cards, places = getattr(self, "hint_marks", (-1, (), ()))
         if played != len(self.session.actions):
             return
         vp = self.viewport
         pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
         colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
-        rects = [pygame.Rect(*s.pos, *s.size) for c in cards if c != self.hinted
-                 for s in [self.table.sprites.get(c)] if s is not None]
-        for rect in rects + [pygame.Rect(p) for p in places]:
-            pygame.draw.rect(surface, colour, vp.rect(*rect).inflate(vp.length(14), vp.length(14)),
+        marked = [s for c in cards for s in [self.table.sprites.get(c)] if s is not None]
+        for rect in map(self.showing_part, marked):
+            pygame.draw.rect(surface, colour, vp.rect(*rect).inflate(vp.length(6), vp.length(6)),
+                             width=max(2, vp.length(4)), border_radius=vp.length(10))
+        for rect in places:
+            pygame.draw.rect(surface, colour,
+                             vp.rect(*rect).inflate(vp.length(14), vp.length(14)),
                              width=max(3, vp.length(5)), border_radius=vp.length(14))
+
+    def showing_part(self, sprite) -> pygame.Rect:
+        """The part of a card not covered by the card laid over its right side (a fanned hand)."""
+        x, y = sprite.pos
+        w, h = sprite.size
+        for other in self.table.sprites.values():
+            ox, oy = other.pos
+            if other.z > sprite.z and x < ox < x + w and oy < y + h and y < oy + other.size[1]:
+                w = ox - x
+        return pygame.Rect(x, y, w, h)
 
     def hint_reason(self, view, action_text: str) -> str:
         """Why the hinted action is good, in a few words, where the game can say (from `view`)."""
@@ -356,6 +369,7 @@ class PassAndPlayScene(GameScene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.draw_hint_marks(surface)
         for seat, (lines, _) in sorted(self.captions.items()):
             if not self.caption_place(seat).collidepoint(self.pointer):  # pointing looks under it
                 self.draw_caption(surface, seat, lines)

@@ -154,9 +154,9 @@ def test_a_hint_about_a_pile_lights_all_three_cards(app):
 
 
 def gold_above(app, sprite) -> bool:
-    """Whether a glow is drawn just above `sprite` (where the table shows)."""
-    x, y = app.viewport.point(sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] - 5)
-    pixels = [tuple(app.surface.get_at((x, y + dy)))[:3] for dy in range(-3, 3)]
+    """Whether a gold edge runs along the top of the part of `sprite` that shows."""
+    x, y = app.viewport.point(sprite.pos[0] + 6, sprite.pos[1])
+    pixels = [tuple(app.surface.get_at((x, y + dy)))[:3] for dy in range(-4, 1)]
     return any(r > 140 and g > 100 and b < 90 and r > b + 80 for r, g, b in pixels)
 
 

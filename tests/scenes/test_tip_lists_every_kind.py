@@ -64,14 +64,16 @@ def test_ships_and_sailors_tip_names_every_playable_card(app):
             sas.COLOUR_OF[action.card]] in text, text
 
 
-def test_ships_and_sailors_tip_counts_a_long_list(app):
+def test_ships_and_sailors_tip_lists_or_counts_a_long_list(app):
     app.settings.animation_speed = "instant"
     app.start_game("ships_and_sailors", 5, None, seats=list(ONE_HUMAN))
     scene = app.top
     play_to(app, scene, lambda v, legal: v.phase == sas.PLAY and len(legal) > 3)
     text = tip_of(app, scene)
     assert_every_kind_listed(scene, text)
-    assert f"({len(scene.session.legal_actions())} choices)" in text
+    legal = scene.session.legal_actions()
+    assert f"({len(legal)} choices)" in text or all(
+        str(sas.VALUE[a.card]) in text for a in legal), text
 
 
 def test_abandon_ship_tip_names_every_kind_of_move(app):
