@@ -301,5 +301,6 @@ class BogeyScene(GameScene):
             draw_text(surface, vp, text, 15, (place.x + place.w / 2, below), theme.INK_DIM, "midtop")
         hand = self.layout["hand"]
         # only the count: what to do is said once, on the status line
-        text = f"Your hand: {len(view.hand)} of {view.options['hand_size']}" if view.to_act is not None else ""
+        size = view.options["hand_size"]
+        text = f"Your hand: {len(view.hand)} of {size}" if view.to_act is not None else ""
         draw_text(surface, vp, text, 16, (hand.x + hand.w / 2, below), theme.INK_DIM, "midtop")

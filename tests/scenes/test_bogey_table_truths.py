@@ -7,8 +7,8 @@ from game.engine.cards import pretty
 from game.scenes.stats_screen import CHART, StatsScreen
 from game.ui import widgets
 
-from .driver import click, drag, frames, key, settle
 from . import test_bogey_scene as bogey_tests
+from .driver import click, drag, frames, key, settle
 from .test_bogey_scene import WIN_DECK, bogey_waits, card_centre, start, zone_centre
 
 

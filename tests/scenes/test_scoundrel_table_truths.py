@@ -79,7 +79,7 @@ def glow_width(app, rect) -> int:
     y = r.centery
     count = 0
     for x in range(r.x, r.x + vp.length(20)):
-        red, green, blue, _ = app.surface.get_at((x, y))
+        red, green, _, _ = app.surface.get_at((x, y))
         if red > 200 and green > 170:
             count += 1
     return count
@@ -97,7 +97,7 @@ def test_the_place_under_the_pointer_stands_out_among_the_glowing_ones(app):
 
 
 def test_the_card_counter_covers_no_room_card(app):
-    scene = start(app)
+    start(app)
     key(app, pygame.K_c)
     notes = recorded(app)
     counter = next(r for k, r, d in notes if k == "panel" and d)  # the one opaque panel

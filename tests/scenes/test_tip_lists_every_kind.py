@@ -56,7 +56,7 @@ def test_ships_and_sailors_tip_names_every_playable_card(app):
     app.settings.animation_speed = "instant"
     app.start_game("ships_and_sailors", 5, None, seats=list(ONE_HUMAN))
     scene = app.top
-    view, legal = play_to(app, scene, lambda v, legal: v.phase == sas.PLAY and 2 <= len(legal) <= 3)
+    _, legal = play_to(app, scene, lambda v, legal: v.phase == sas.PLAY and 2 <= len(legal) <= 3)
     text = tip_of(app, scene)
     assert_every_kind_listed(scene, text)
     for action in legal:
