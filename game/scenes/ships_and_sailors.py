@@ -199,6 +199,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                 self.app.push(HandSummaryDialog(self.app, self, view))
             return
         super().update(dt)
+        view = self.session.view(self.viewer)  # a computer may have moved just now
         if (self.app.top is self and self.accepts_moves() and not self.table.busy
                 and view.phase in (rules.PENALTY, rules.PARTNERS)):
             self.app.push(ChoiceDialog.for_view(self.app, self, view))
@@ -606,7 +607,8 @@ class ChoiceDialog(Dialog):
         vp = self.viewport
         width, _ = surface.get_size()
         hand_top = vp.point(0, self.scene.layout["hand"].y - 4)[1]
-        shade(surface.subsurface(pygame.Rect(0, 0, width, max(0, min(hand_top, surface.get_height())))))
+        above = max(0, min(hand_top, surface.get_height()))
+        shade(surface.subsurface(pygame.Rect(0, 0, width, above)))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -193,3 +193,29 @@ def test_a_refused_card_slides_home_above_the_dimmed_hand(app):
             "the returning card is dimmed by the hand's overlay"
         checked += 1
     assert checked
+
+
+def test_a_computers_move_just_before_the_humans_turn_opens_no_stale_dialog(app):
+    """A computer picking partners, then the human to lead: the table must not open a partner
+    dialog from the view it read before the computer moved (it crashed on the play moves).
+    With three seats, the third hand is dealt by a computer, which picks partners, and the
+    human leads."""
+    app.settings.animation_speed = "instant"
+    app.start_game("ships_and_sailors", 4, None, seats=list(ONE_HUMAN[:3]))
+    scene = app.top
+    hands = set()
+    for i in range(20000):
+        frames(app)
+        if app.top is not scene:
+            if isinstance(app.top, ChoiceDialog):
+                assert scene.session.view(0).phase in (rules.PENALTY, rules.PARTNERS)
+            buttons = getattr(app.top, "row", None)
+            click(app, buttons.buttons[0].rect.center)
+            continue
+        if scene.accepts_moves() and not scene.table.busy:
+            legal = scene.session.legal_actions()
+            scene.act(legal[i % len(legal)])
+        hands.add(scene.session.state.hand_no)
+        if len(hands) > 3 or scene.session.is_over():
+            break
+    assert len(hands) > 3 or scene.session.is_over()
