@@ -124,3 +124,10 @@ def test_health_reads_as_a_number_over_twenty_with_a_real_minus(app):
     texts = health_texts(app, scene)
     assert any(d == "\u22126" for r, d in texts), texts
     assert not any("-" in str(d) for r, d in texts)
+
+
+def test_the_counter_is_readable_at_every_size(app):
+    from tests.ui.test_readable import check
+    start(app)
+    key(app, pygame.K_c)
+    assert check(app, "scoundrel counting") == []

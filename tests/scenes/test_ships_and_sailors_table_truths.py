@@ -103,6 +103,8 @@ def test_the_penalty_dialog_leaves_the_hand_in_sight_and_colours_each_choice(app
     fresh = app.surface.copy()
     assert fresh.get_at(middle) == surface.get_at(middle)
     assert sum(surface.get_at(middle)[:3]) > 400  # the hand is not dimmed (a card's pale face)
+    from tests.ui.test_readable import check
+    assert check(app, "the penalty colour dialog") == []
     key(app, pygame.K_1)
     assert scene.session.view(0).penalty is not None
 
