@@ -75,3 +75,5 @@ def test_a_lost_bogey_is_no_zero_on_the_chart(app):
     assert reds(CHART.bottom - 12, CHART.bottom + 4) == 0, "the loss sits on the zero line"
     assert reds(CHART.y, CHART.y + 22) > 20, "the loss is not shown in its own row"
     assert "lost" in drawn_texts(app)
+    from tests.ui.test_readable import check
+    assert check(app, "the Bogey's statistics with a loss") == []

@@ -32,6 +32,8 @@ def test_the_list_shows_each_records_outcome_and_the_replay_its_keys(app):
     assert isinstance(app.top, RecordsList)
     texts = drawn_texts(app)
     assert f"Lost · score \u2212{-score}" in texts, texts
+    from tests.ui.test_readable import check
+    assert check(app, "the records list") == []
     key(app, pygame.K_RETURN)
     viewer = app.top
     assert isinstance(viewer, ReplayViewer)
