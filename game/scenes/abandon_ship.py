@@ -122,10 +122,13 @@ class AbandonShipScene(PassAndPlayScene):
         return zones
 
     def marks_for(self, action) -> tuple:
-        """An attack's hint lights the seat attacked as well as the card."""
+        """A hint lights where its card goes as well as the card: the seat attacked, or the
+        lifeboat it is put in."""
         cards, places = super().marks_for(action)
         if action is not None and action.kind == "attack":
             places = (tuple(self.panel_of(action.target).rect),)
+        elif action is not None and action.kind == "discard":
+            places = (tuple(self.layout[f"boat_{rules.SUIT_OF[action.card]}"].rect),)
         return cards, places
 
     def can_drag(self, code: str) -> bool:

@@ -1,4 +1,5 @@
-"""Abandon Ship: a hint to attack lights the seat to attack, as well as the card (issue 24)."""
+"""Abandon Ship: a hint lights where its card goes, the seat to attack or the lifeboat, as
+well as the card (issue 24)."""
 import pygame
 
 from game.scenes.pass_and_play import Seat
@@ -41,3 +42,29 @@ def test_a_hint_to_attack_lights_the_seat_attacked(app):
             return
         scene.act(text)
     raise AssertionError("no hint to attack came")
+
+
+def test_a_hint_to_put_a_card_in_a_lifeboat_lights_the_lifeboat(app):
+    from game.engine import abandon_ship as rules
+    app.settings.animation_speed = "instant"
+    app.start_game("abandon_ship", 21, None, seats=list(ONE_HUMAN))
+    scene = app.top
+    for _ in range(8000):
+        frames(app)
+        if app.top is not scene:
+            click(app, app.top.row.buttons[0].rect.center)
+            continue
+        if not scene.accepts_moves() or scene.table.busy:
+            continue
+        key(app, pygame.K_h)
+        while scene.hint_thinking is not None:
+            frames(app)
+        text = next(str(a) for a in scene.session.legal_actions()
+                    if scene.action_words(str(a)) in scene.status[0])
+        if text.startswith("discard"):
+            suit = rules.SUIT_OF[text.split()[1]]
+            frames(app)
+            assert glow_on_top_edge(app, pygame.Rect(scene.layout[f"boat_{suit}"].rect))
+            return
+        scene.act(text)
+    raise AssertionError("no hint to put a card in a lifeboat came")
