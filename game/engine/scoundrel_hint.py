@@ -218,15 +218,19 @@ def _reason(view, text: str) -> str:
     monsters = sorted((c for c in view.room_cards if sc.KIND[c] == "monster"),
                       key=lambda c: -sc.VALUE[c])
     if text == AVOID:
-        if sum(_least_damage(view, m) for m in monsters) * 2 >= view.health:
-            named = [f"the {pretty(c)}" for c in monsters]
+        costly = [m for m in monsters if _least_damage(view, m) > 0]  # faced biggest first
+        cost = sum(_least_damage(view, m) for m in costly)
+        if costly and cost * 2 >= view.health:
+            named = [f"the {pretty(c)}" for c in costly]
             named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-            return f"Avoid this room: {named} would cost too much health for now."
+            return f"Avoid this room: facing {named} would cost {cost} of your {view.health} health."
         return "Avoid this room: a fresh one should serve you better; these cards go to the bottom."
     card = text.split()[1]
     name, kind, value = pretty(card), sc.KIND[card], sc.VALUE[card]
     if _kills(view, text):
-        return f"No card here can be faced and survived; the {name} is as good as any."
+        if all(_kills(view, a.text) for a in sc.legal_actions(view) if a.text != AVOID):
+            return f"No card here can be faced and survived; the {name} is as good as any."
+        return f"Facing the {name} this way would kill you."
     weapon = pretty(view.weapon) if view.weapon else None
     if kind == "potion":
         gain = 0 if view.potion_used else min(sc.MAX_HEALTH - view.health, value)

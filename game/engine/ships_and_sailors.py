@@ -582,9 +582,10 @@ def _play(s: State, me: int, card: str) -> None:
     cards = tuple(c for _, c in s.trick)
     s.won = _set(s.won, winner, s.won[winner] + cards)
     s.tricks = s.tricks + (s.trick,)
+    best = next(c for p, c in s.trick if p == winner)
     scoring = [name(c) for c in cards if _scores(c, s.penalty)]
-    _say(s, f"{{p{winner}}} wins the trick" + (f" with {', '.join(scoring)}" if scoring else "")
-         + ".")
+    _say(s, f"{{p{winner}}} wins the trick with the {name(best)}"
+         + (f", taking {', '.join(scoring)}" if scoring else "") + ".")
     s.trick, s.leader = (), winner
     if not any(s.hands):
         _end_hand(s)

@@ -121,6 +121,16 @@ class AbandonShipScene(PassAndPlayScene):
         zones["key"] = pygame.Rect(self.layout["key"].rect)
         return zones
 
+    def marks_for(self, action) -> tuple:
+        """A hint lights where its card goes as well as the card: the seat attacked, or the
+        lifeboat it is put in."""
+        cards, places = super().marks_for(action)
+        if action is not None and action.kind == "attack":
+            places = (tuple(self.panel_of(action.target).rect),)
+        elif action is not None and action.kind == "discard":
+            places = (tuple(self.layout[f"boat_{rules.SUIT_OF[action.card]}"].rect),)
+        return cards, places
+
     def can_drag(self, code: str) -> bool:
         return code in self.session.view(self.viewer).hand
 

@@ -98,8 +98,12 @@ class Dialog(Scene):
                 if button.enabled:
                     button.action()
 
-    def draw(self, surface) -> None:
+    def draw_shade(self, surface) -> None:
+        """Dim what lies below the dialog (a dialog may leave part of the table bright)."""
         shade(surface)
+
+    def draw(self, surface) -> None:
+        self.draw_shade(surface)
         vp = self.viewport
         x, y, w, h = self.panel
         draw_panel(surface, vp.rect(x, y, w, h), fill=theme.OPAQUE_PANEL)

@@ -290,7 +290,6 @@ class BogeyScene(GameScene):
         self.draw_captions(surface, view)
         phase_player = view.phase == rules.PLAYER and view.to_act is not None
         self.buttons.buttons[0].enabled = phase_player and rules.can_end_turn(view)
-        self.buttons.buttons[0].text = "End turn" if view.acted else "Pass"
         self.buttons.buttons[1].enabled = self.session.can_undo()
         self.buttons.buttons[2].enabled = view.to_act is not None
         if not self.drag and not self.selected and view.phase == rules.BOGEY and view.bogey_card:
@@ -304,12 +303,7 @@ class BogeyScene(GameScene):
             place = self.layout[name]
             draw_text(surface, vp, text, 15, (place.x + place.w / 2, below), theme.INK_DIM, "midtop")
         hand = self.layout["hand"]
-        if view.to_act is None:
-            text = ""
-        elif view.phase == rules.BOGEY:
-            text = f"The bogey turned up the {pretty(view.bogey_card)}: put it in a glowing place"
-        else:
-            size = view.options["hand_size"]
-            text = f"Your hand ({len(view.hand)} of {size}): play, discard or keep, then End turn"
-        draw_text(surface, vp, text, 16, (hand.x + hand.w / 2, below), theme.GOLD if
-                  view.phase == rules.BOGEY else theme.INK_DIM, "midtop")
+        # only the count: what to do is said once, on the status line
+        size = view.options["hand_size"]
+        text = f"Your hand: {len(view.hand)} of {size}" if view.to_act is not None else ""
+        draw_text(surface, vp, text, 16, (hand.x + hand.w / 2, below), theme.INK_DIM, "midtop")

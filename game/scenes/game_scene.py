@@ -7,6 +7,7 @@ zone means (`drop_action`), what clicking a card does (`click`), and draws its H
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -27,6 +28,8 @@ STATUS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
 LONG_PRESS = 0.8        # seconds a still press takes to show what lies under it large (touch)
 NO_CLICK = (None, -1.0, False, (-99, -99))
+REPLAY_KEYS = ("Replay: Left and Right step through the moves, Home and End go to the first "
+               "and last, Esc closes.")
 
 
 def random_deal() -> int:
@@ -54,6 +57,7 @@ class GameScene(Scene):
     autosave = True     # off for a table that only shows a game (the replay viewer)
     double_clicks = False  # on where a double-click makes a card's obvious move
     timed = False       # a solitaire: a move counter and a clock, kept in the statistics
+    replaying = False   # shown in the replay viewer: its keys on the tip line, no clock
 
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
@@ -74,6 +78,7 @@ class GameScene(Scene):
         self.held = None  # (window position, scene seconds) of a press not yet moved or let go
         self.pointer = (-1, -1)  # where the mouse last moved over the table, logical
         self.released: str | None = None  # the card of a press being let go, while it is
+        self.returning = None  # the card sliding back from a refused drop
         self.start(seed)
 
     # -- game flow ---------------------------------------------------------
@@ -292,6 +297,8 @@ class GameScene(Scene):
         if not self.timed or not self.app.settings.show_clock:
             return ""
         moves = len(self.session.actions)
+        if self.replaying:  # a record keeps no time: none is shown rather than a still clock
+            return f"   ·   {moves} move{'s' * (moves != 1)}"
         return f"   ·   {moves} move{'s' * (moves != 1)}   ·   {clock(self.elapsed)}"
 
     def draw_overlay(self, surface, view) -> None:
@@ -442,6 +449,9 @@ class GameScene(Scene):
                 return
             d.moving = True
             d.sprite.lift = True
+            if self.selected and self.selected != d.sprite.code:
+                self.put_down()  # another card is taken up: the one picked by a click goes back
+                self.refresh()
         d.sprite.move = None
         d.sprite.pos = (point[0] - d.grab[0], point[1] - d.grab[1])
         self.hover_code = d.sprite.code
@@ -505,6 +515,7 @@ class GameScene(Scene):
 
     def slide_home(self, d: Drag) -> None:
         d.sprite.move_to(d.home, 0.25 * self.table.factor)
+        self.returning = d.sprite  # drawn above the table's overlays until it is home
 
     def long_press(self) -> None:
         """A press held still: as a right-click (for touch screens); the press is used up, so
@@ -596,14 +607,32 @@ class GameScene(Scene):
         if self.finisher is not None:
             self.finisher.draw(surface)
         self.draw_overlay(surface, view)
+        back = self.returning
+        if back is not None and back.busy and self.table.sprites.get(back.code) is back:
+            self.table.draw_sprite(surface, self.viewport, self.app.art, back)
         self.draw_status(surface)
 
     def draw_targets(self, surface, code: str) -> None:
+        """Every place the card may go glows; the one a drop would choose now glows most."""
         vp = self.viewport
+        zones = self.drop_zones()
+        chosen = self.zone_at(self.pointer)
+        if chosen is None and self.drag is not None and self.drag.moving:
+            sprite = self.drag.sprite  # a drop off every zone tries the card's centre
+            chosen = self.zone_at((sprite.pos[0] + sprite.size[0] / 2,
+                                   sprite.pos[1] + sprite.size[1] / 2))
         for name in self.legal_zones(code):
-            r = vp.rect(*self.drop_zones()[name])
-            canvas.rect(surface, theme.GOLD, r.inflate(vp.length(10), vp.length(10)),
-                             width=max(2, vp.length(4)), border_radius=vp.length(14))
+            r = vp.rect(*zones[name]).inflate(vp.length(10), vp.length(10))
+            radius = vp.length(14)
+            if name == chosen:
+                surface.blit(target_fill(r.size, radius), r.topleft)
+                canvas.rect(surface, theme.INK, r, width=max(4, vp.length(8)),
+                                 border_radius=radius)
+                canvas.rect(surface, theme.GOLD, r.inflate(-vp.length(4), -vp.length(4)),
+                                 width=max(2, vp.length(5)), border_radius=radius)
+            else:
+                canvas.rect(surface, theme.GOLD, r, width=max(2, vp.length(4)),
+                                 border_radius=radius)
 
     def draw_hint_glow(self, surface) -> None:
         sprite = self.table.sprites.get(self.hinted) if self.hinted else None
@@ -617,16 +646,17 @@ class GameScene(Scene):
 
     def what_now(self) -> str:
         """The tip line: what the player at the screen can do now, in words (a game may say it
-        better). By default one example of each kind of move the rules allow now."""
+        better). By default every kind of move the rules allow now, none left out."""
         if self.session.is_over() or not self.accepts_moves():
             return ""
         if self.finisher is not None and self.finisher.tip():
             return self.finisher.tip()
-        examples = {}
+        kinds: dict = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))
-            examples.setdefault(words.split()[0] if words else "", words)
-        shown = [w for w in examples.values() if w][:3]
+            if words:
+                kinds.setdefault(words.split()[0], []).append(words)
+        shown = [move_kind(group) for group in kinds.values()]
         if not shown:
             return ""
         listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
@@ -635,6 +665,8 @@ class GameScene(Scene):
     def status_or_tip(self) -> tuple:
         """(text, kind) for the status line: a tip once the status has had its time."""
         text, kind, _ = self.status
+        if self.replaying:
+            return (text, kind) if text else (REPLAY_KEYS, "tip")
         idle = not text or (kind == "info" and self.status_age > STATUS_SECONDS)
         if idle and self.app.settings.show_tips and self.drag is None:
             tip = self.what_now()
@@ -655,6 +687,37 @@ class GameScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
+
+
+@lru_cache(maxsize=8)
+def target_fill(size, radius) -> pygame.Surface:
+    """A light wash over the place a drop would go to now."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.GOLD, 60), layer.get_rect(), border_radius=radius)
+    return layer
+
+
+def move_kind(choices: list) -> str:
+    """One kind of move in words, from the words of all its moves: the move itself when it is
+    the only one, else what they share with their differences listed (a few) or counted:
+    "Play 2, 5 or 6 ☠ Skulls", "Attack … (9 choices)"."""
+    if len(choices) == 1:
+        return choices[0]
+    split = [c.split() for c in choices]
+    head = 0
+    while all(len(w) > head + 1 for w in split) and len({w[head] for w in split}) == 1:
+        head += 1
+    prefix = " ".join(split[0][:head])
+    rests = [w[head:] for w in split]
+    if all(len(r) == len(rests[0]) for r in rests) and all(r[1:] == rests[0][1:] for r in rests):
+        words = [r[0] for r in rests]  # only the first word differs: "2, 5 or 6 ☠ Skulls"
+        tail = " ".join(rests[0][1:])
+    else:
+        words, tail = [" ".join(r) for r in rests], ""
+    listed = ", ".join(words[:-1]) + " or " + words[-1]
+    if len(listed) > 48:  # too long for the tip line: counted
+        listed, tail = "…", f"({len(choices)} choices)"
+    return " ".join(part for part in (prefix, listed, tail) if part)
 
 
 def clock(seconds: float) -> str:

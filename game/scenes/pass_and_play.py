@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import bots
 from ..text import number
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .game_scene import GameScene
 from .handoff import HandOffScreen
@@ -134,6 +134,7 @@ class PassAndPlayScene(GameScene):
     def on_new_game(self) -> None:
         self.thinking = None
         self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
+        self.hint_marks = (-1, (), ())  # (moves played when hinted, cards, places) the hint lights
         self.bot_choice = None
         self.last_human = None
         self.handing_off = False
@@ -216,9 +217,50 @@ class PassAndPlayScene(GameScene):
             text = str(stop.value)
             self.hinted = next((getattr(a, "card", None) for a in self.session.legal_actions()
                                 if str(a) == text and getattr(a, "card", None)), None)
+            action = next((a for a in self.session.legal_actions() if str(a) == text), None)
+            self.hint_marks = (len(self.session.actions), *self.marks_for(action))
             why = self.hint_reason(self.session.view(self.viewer), text)
             self.say(f"Hint: the strongest computer player would choose: {self.action_words(text)}"
                      + (f": {why}" if why else "") + ".", "hint")
+
+    def marks_for(self, action) -> tuple:
+        """(card codes, logical rects) a hint of `action` lights: by default its card, and the
+        cards it names as its target (a pile); a scene adds the seat or place it goes to."""
+        if action is None:
+            return (), ()
+        cards = [action.card] if getattr(action, "card", None) else []
+        target = getattr(action, "target", None)
+        if isinstance(target, tuple) and all(isinstance(c, str) for c in target):
+            cards += [c for c in target if c in self.table.sprites]
+        return tuple(cards), ()
+
+    def draw_hint_marks(self, surface) -> None:
+        """Every card and place a hint names is edged in gold, over the table (cards in a
+        hand overlap: an edge below them would hide), until a move is made."""
+        played, cards, places = getattr(self, "hint_marks", (-1, (), ()))
+        if played != len(self.session.actions):
+            return
+        vp = self.viewport
+        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        colour = tuple(int(c * (0.6 + 0.4 * pulse)) for c in theme.GOLD)
+        marked = [s for c in cards for s in [self.table.sprites.get(c)] if s is not None]
+        for rect in map(self.showing_part, marked):
+            canvas.rect(surface, colour, vp.rect(*rect).inflate(vp.length(6), vp.length(6)),
+                             width=max(2, vp.length(4)), border_radius=vp.length(10))
+        for rect in places:
+            canvas.rect(surface, colour,
+                             vp.rect(*rect).inflate(vp.length(14), vp.length(14)),
+                             width=max(3, vp.length(5)), border_radius=vp.length(14))
+
+    def showing_part(self, sprite) -> pygame.Rect:
+        """The part of a card not covered by the card laid over its right side (a fanned hand)."""
+        x, y = sprite.pos
+        w, h = sprite.size
+        for other in self.table.sprites.values():
+            ox, oy = other.pos
+            if other.z > sprite.z and x < ox < x + w and oy < y + h and y < oy + other.size[1]:
+                w = ox - x
+        return pygame.Rect(x, y, w, h)
 
     def hint_reason(self, view, action_text: str) -> str:
         """Why the hinted action is good, in a few words, where the game can say (from `view`)."""
@@ -332,13 +374,14 @@ class PassAndPlayScene(GameScene):
         self.show_log = not self.show_log
 
     def on_key(self, event) -> None:
-        if event.key == pygame.K_l:
-            self.toggle_log()
+        if event.key == pygame.K_l or (event.key == pygame.K_ESCAPE and self.show_log):
+            self.toggle_log()  # Esc closes the log first, as it closes any panel on top
         else:
             super().on_key(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self.draw_hint_marks(surface)
         for seat, (lines, _) in sorted(self.captions.items()):
             if not self.caption_place(seat).collidepoint(self.pointer):  # pointing looks under it
                 self.draw_caption(surface, seat, lines)
@@ -376,7 +419,7 @@ class PassAndPlayScene(GameScene):
         vp = self.viewport
         area = self.log_rect()
         draw_panel(surface, vp.rect(*area), fill=theme.OPAQUE_PANEL)
-        draw_text(surface, vp, "Game log (L to close, wheel to scroll)", 18,
+        draw_text(surface, vp, "Game log (L or Esc to close, wheel to scroll)", 18,
                   (area.x + 20, area.y + 12), theme.GOLD, face="bold")
         lines = []
         for entry in self.session.view(self.viewer).log:

@@ -487,8 +487,8 @@ class PirateRummyScene(PassAndPlayScene):
         draw_text(surface, vp, f"{count} in hand", 14, (panel.x + panel.w - 10, panel.y + 7),
                   theme.INK_DIM, "topright")
         zones = self.drop_zones()
-        for j, fault in enumerate(view.faults[seat]):
-            if fault is not None:
+        for j, fault in enumerate(view.faults[seat] if self.accepts_moves() else ()):
+            if fault is not None:  # only the faults of the play at the screen, still to mend
                 r = vp.rect(*zones[f"meld:{seat}:{j}"])
                 canvas.rect(surface, theme.RED, r, width=max(2, vp.length(3)),
                                  border_radius=vp.length(6))
@@ -501,6 +501,10 @@ class PirateRummyScene(PassAndPlayScene):
         self.ships_button.enabled = rules.DISCARD_SHIPS.text in legal
 
     def hovered_fault(self) -> str | None:
+        """Why the meld under the pointer is not legitimate, while it is the human's own play
+        to mend (a computer's half-made turn is no error of theirs)."""
+        if not self.accepts_moves():
+            return None
         where = self.geometry()[2].get(self.hover_code or "")
         if where is None or where[0] == "hand":
             return None

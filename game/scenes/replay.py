@@ -14,7 +14,7 @@ from ..engine.session import Session
 from ..store import records
 from ..store.jsonfile import BadFile
 from ..ui import theme
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Scene
 from .registry import scene_for
 
@@ -47,6 +47,7 @@ class RecordsList(Scene):
         super().__init__(app)
         self.paths = records.listing()
         self.labels = [describe_record(p) for p in self.paths]
+        self.outcomes = [records.outcome(p) for p in self.paths]
         self.selected = 0
         self.first = 0
         self.buttons = ButtonRow([Button((540, self.panel.bottom - 64, 200, 44), "Close",
@@ -87,7 +88,7 @@ class RecordsList(Scene):
         self.app.push(ReplayViewer(self.app, record))
 
     def forget(self, i: int) -> None:
-        del self.paths[i], self.labels[i]
+        del self.paths[i], self.labels[i], self.outcomes[i]
         self.select(self.selected)
 
     def handle(self, event) -> None:
@@ -133,8 +134,14 @@ class RecordsList(Scene):
             chosen = i == self.selected
             draw_panel(surface, vp.rect(*rect), fill=(12, 44, 30, 230) if chosen else theme.PANEL,
                        edge=theme.GOLD if chosen else (90, 130, 104), radius=8)
-            draw_text(surface, vp, self.labels[i], 19, (rect.x + 16, rect.centery),
-                      theme.GOLD if chosen else theme.INK, "midleft")
+            words, won = self.outcomes[i]
+            right = 0
+            if words:
+                shown = fit_text(surface, vp, words, 17, (rect.right - 16, rect.centery), 260,
+                                 theme.GREEN if won else theme.RED, "midright", "bold")
+                right = shown.w / vp.scale + 24
+            fit_text(surface, vp, self.labels[i], 19, (rect.x + 16, rect.centery),
+                     rect.w - 32 - right, theme.GOLD if chosen else theme.INK, "midleft")
         if len(self.paths) > VISIBLE_ROWS:
             shown = f"{self.first + 1}-{self.visible()[-1] + 1} of {len(self.paths)}"
             draw_text(surface, vp, shown + " · scroll with the wheel or the arrow keys", 14,
@@ -161,6 +168,7 @@ class ReplayViewer(Scene):
         start = record.session
         self.game = scene_for(start.game_id)(app, seed=start.seed, options=start.options)
         self.game.autosave = False
+        self.game.replaying = True  # its tip line gives the replay's keys, its clock no time
         self.game.buttons = HiddenButtons(self.game.buttons.buttons)
         self.game.use_seat_info(record.seats)
         x, y = 700, self.BAR.y + 6

@@ -1,12 +1,15 @@
 """A rules screen per game, written in Deckhand's own words in assets/rules/<game>.md.
 
-Besides headings (#, ##), bullets (- ) and paragraphs, a line
+Besides headings (#, ##), bullets (- ) and paragraphs, with *emphasis* (drawn in italics) and
+**strong** words (in bold), a line
     ::: cards QS -> 9S QH | The Q♠ takes the 9♠ and the Q♥.
 is a worked example: the game's own cards (engine codes; -> draws an arrow) drawn with the
 table's card art, the caption in words beside them.
 """
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
@@ -15,7 +18,7 @@ from ..engine import games
 from ..resources import asset
 from ..ui import canvas, cardart, theme
 from ..ui.fonts import font
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade, wrap
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade
 from .base import Scene
 
 STYLES = {"#": (30, "bold", theme.GOLD), "##": (22, "bold", theme.GOLD), "": (18, "sans", theme.INK)}
@@ -25,6 +28,7 @@ CARD = (58, 82)          # an example's cards, logical pixels
 CARD_GAP, ARROW_W = 6, 30
 CAPTION_SIZE = 16
 EXAMPLE_BAND = (24, 58, 43)
+EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|(?<!\w)_(.+?)_(?!\w)")
 
 
 class Line(NamedTuple):
@@ -36,7 +40,83 @@ class Line(NamedTuple):
     indent: int
     height: int
     cards: tuple = ()
-    captions: tuple = ()
+    captions: tuple = ()  # each a tuple of runs, as `runs`
+    runs: tuple = ()      # ((text, face), ...): the line's pieces, each in its own face
+
+
+@lru_cache(maxsize=32)
+def run_font(size: int, face: str) -> pygame.font.Font:
+    """The font of a run: the table's faces, and a slanted sans for emphasis."""
+    if face != "italic":
+        return font(size, face)
+    slanted = pygame.font.Font(str(asset("fonts", "DejaVuSans.ttf")), max(6, int(size)))
+    slanted.italic = True
+    return slanted
+
+
+def words_of(text: str, face: str) -> list:
+    """The text's words, each a list of (text, face) pieces: *emphasis* is italic and
+    **strong** bold (bold stays bold); the marks themselves are never drawn."""
+    segments, end = [], 0
+    for m in EMPHASIS.finditer(text):
+        segments.append((text[end:m.start()], face))
+        strong, em, under = m.groups()
+        inner = strong or em or under
+        segments.append((inner, "bold" if strong or face == "bold" else "italic"))
+        end = m.end()
+    segments.append((text[end:], face))
+    words = [[]]
+    for piece, piece_face in segments:
+        for k, part in enumerate(piece.split(" ")):
+            if k:
+                words.append([])
+            if part:
+                words[-1].append((part, piece_face))
+    return [w for w in words if w]
+
+
+def wrap_runs(words: list, size: int, face: str, width: int) -> list:
+    """Lines of runs ((text, face), ...) no wider than `width` real pixels (a word too long
+    for a line gets one of its own)."""
+    space = run_font(size, face).size(" ")[0]
+    lines, line, used = [], [], 0
+    for word in words:
+        w = sum(run_font(size, f).size(t)[0] for t, f in word)
+        if line and used + space + w > width:
+            lines.append(line)
+            line, used = [], 0
+        if line:
+            inside = line[-1][1] == word[0][1]  # a space within an emphasis keeps its face
+            line.append((" ", word[0][1] if inside else face))
+            used += space
+        line.extend(word)
+        used += w
+    lines.append(line)
+    return [merge_runs(line) for line in lines]
+
+
+def merge_runs(runs) -> tuple:
+    out = []
+    for text, face in runs:
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + text, face)
+        else:
+            out.append((text, face))
+    return tuple(out)
+
+
+def plain(runs) -> str:
+    return "".join(text for text, _ in runs)
+
+
+def draw_runs(surface, runs, size: int, colour, topleft) -> pygame.Rect:
+    """Blit a line's runs side by side; returns the rect they cover."""
+    x, y = topleft
+    for text, face in runs:
+        image = run_font(size, face).render(text, True, colour)
+        surface.blit(image, (x, y))
+        x += image.get_width()
+    return pygame.Rect(topleft[0], y, x - topleft[0], run_font(size, "sans").get_linesize())
 
 
 def parse_example(line: str) -> tuple:
@@ -116,7 +196,8 @@ class RulesScreen(Scene):
         vp = self.viewport
         tokens, caption = parse_example(stripped)
         left = vp.length(caption_left)
-        captions = tuple(wrap(caption, vp.length(CAPTION_SIZE), width - left))
+        size = vp.length(CAPTION_SIZE)
+        captions = tuple(wrap_runs(words_of(caption, "sans"), size, "sans", width - left))
         line_h = font(vp.length(CAPTION_SIZE), "sans").get_linesize()
         height = max(vp.length(CARD[1]), line_h * len(captions)) + vp.length(12)
         return Line("", CAPTION_SIZE, "sans", theme.INK, left, height, tokens, captions)
@@ -130,20 +211,15 @@ class RulesScreen(Scene):
         if bullet:
             text = stripped[2:]
         indent = vp.length(24) if bullet else 0
-        f = font(vp.length(size), face)
-        height = f.get_linesize()
-        out, line, first = [], "", True
-        for word in text.split(" "):
-            trial = word if not line else line + " " + word
-            if f.size(trial)[0] <= width - indent or not line:
-                line = trial
-            else:
-                out.append(Line("• " + line if bullet and first else line, size, face, colour,
-                                indent - vp.length(16) if bullet and first else indent, height))
-                first = False
-                line = word
-        out.append(Line("• " + line if bullet and first else line, size, face, colour,
-                        indent - vp.length(16) if bullet and first else indent, height))
+        height = font(vp.length(size), face).get_linesize()
+        out = []
+        for i, runs in enumerate(wrap_runs(words_of(text, face), vp.length(size), face,
+                                           width - indent)):
+            if bullet and i == 0:
+                runs = merge_runs((("• ", face),) + runs)
+            out.append(Line(plain(runs), size, face, colour,
+                            indent - vp.length(16) if bullet and i == 0 else indent, height,
+                            runs=runs))
         return out
 
     def content_height(self) -> int:
@@ -190,8 +266,9 @@ class RulesScreen(Scene):
                 if line.cards:
                     self.draw_example(surface, line, area.x, y)
                 elif line.text:
-                    f = font(vp.length(line.size), line.face)
-                    surface.blit(f.render(line.text, True, line.colour), (area.x + line.indent, y))
+                    rect = draw_runs(surface, line.runs, vp.length(line.size), line.colour,
+                                     (area.x + line.indent, y))
+                    note_visible(surface, "text", rect, line.text)
             y += line.height
         surface.set_clip(previous_clip)
         if self.content_height() > area.h:
@@ -224,7 +301,6 @@ class RulesScreen(Scene):
         f = font(vp.length(line.size), line.face)
         text_top = y + (band.h - f.get_linesize() * len(line.captions)) // 2
         for i, caption in enumerate(line.captions):
-            image = f.render(caption, True, line.colour)
-            rect = image.get_rect(topleft=(x + line.indent, text_top + i * f.get_linesize()))
-            surface.blit(image, rect)
-            note_visible(surface, "text", rect, caption)
+            rect = draw_runs(surface, caption, vp.length(line.size), line.colour,
+                             (x + line.indent, text_top + i * f.get_linesize()))
+            note_visible(surface, "text", rect, plain(caption))

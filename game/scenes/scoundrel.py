@@ -17,6 +17,7 @@ from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..text import number
 from ..ui import canvas, theme
+from ..ui.fonts import font
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .autofinish import AutoFinish
 from .dialogs import ResultScreen
@@ -517,8 +518,9 @@ class ScoundrelScene(GameScene):
         x, y = zone.x + 24, zone.y + 18
         draw_text(surface, vp, "Health", 18, (x, y), theme.INK_DIM)
         colour = theme.GREEN if view.health > 10 else (theme.GOLD if view.health > 5 else theme.RED)
-        draw_text(surface, vp, f"{view.health}", 54, (x, y + 22), colour, face="bold")
-        draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22, (x + 86, y + 50), theme.INK_DIM)
+        shown = draw_text(surface, vp, number(view.health), 54, (x, y + 22), colour, face="bold")
+        draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22, (x + shown.w / vp.scale + 8, y + 50),
+                  theme.INK_DIM)
         bar = pygame.Rect(0, 0, zone.w - 48, 16)
         bar.topleft = (x, y + 96)
         canvas.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8))
@@ -529,50 +531,81 @@ class ScoundrelScene(GameScene):
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
         draw_text(surface, vp, potion, 16, (x, y + 124),
                   theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning
-        self.draw_damage_preview(surface, view, x, y + 152)
+        if not self.holding():
+            self.draw_damage_preview(surface, view, x, y + 152)
 
-    def draw_damage_preview(self, surface, view, x, y) -> None:
-        code = self.drag.sprite.code if self.drag and self.drag.moving else self.hover_code
+    def holding(self) -> bool:
+        return self.drag is not None and self.drag.moving
+
+    def preview_lines(self, view) -> list:
+        """(text, colour, face) lines: what facing the held or pointed-at room card would do."""
+        code = self.drag.sprite.code if self.holding() else self.hover_code
         if not code or code not in view.room or view.to_act is None:
-            return
-        vp = self.viewport
+            return []
         kind = rules.KIND[code]
         if kind == "potion":
             gain = 0 if view.potion_used else min(rules.VALUE[code], rules.MAX_HEALTH - view.health)
-            draw_text(surface, vp, f"Drink: +{gain}", 17, (x, y), theme.GREEN, face="bold")
-            return
+            return [(f"Drink: +{gain}", theme.GREEN, "bold")]
         if kind == "weapon":
-            draw_text(surface, vp, f"Equip: weapon {rules.VALUE[code]}", 17, (x, y), theme.INK,
-                      face="bold")
-            return
-        bare = rules.damage(view, code, False)
-        self._preview_line(surface, "Barehanded", bare, view.health, x, y)
+            return [(f"Equip: weapon {rules.VALUE[code]}", theme.INK, "bold")]
+        lines = [self._preview_line("Barehanded", rules.damage(view, code, False), view.health)]
         if rules.weapon_allows(view, code):
-            self._preview_line(surface, "Weapon", rules.damage(view, code, True), view.health,
-                               x, y + 24)
+            lines.append(self._preview_line("Weapon", rules.damage(view, code, True), view.health))
         elif view.weapon:
-            draw_text(surface, vp, "Weapon: can't face it", 16, (x, y + 24), theme.INK_DIM)
+            lines.append(("Weapon: can't face it", theme.INK_DIM, "sans"))
+        return lines
 
-    def _preview_line(self, surface, label, loss, health, x, y) -> None:
+    def draw_damage_preview(self, surface, view, x, y) -> None:
+        for i, (text, colour, face) in enumerate(self.preview_lines(view)):
+            draw_text(surface, self.viewport, text, 17, (x, y + 24 * i), colour, face=face)
+
+    def draw_held_preview(self, surface, view) -> None:
+        """While a card is held, its preview rides just above it (below it near the top), over
+        everything, so the card never hides it."""
+        lines = self.preview_lines(view)
+        if not lines or not self.holding():
+            return
+        vp = self.viewport
+        sprite = self.drag.sprite
+        width = 20 + max(font(vp.length(17), "bold").size(t)[0] for t, _, _ in lines) / vp.scale
+        height = 12 + 24 * len(lines)
+        lw, lh = vp.logical
+        x = min(max(4, sprite.pos[0] + sprite.size[0] / 2 - width / 2), lw - 4 - width)
+        y = sprite.pos[1] - 10 - height
+        if y < 4:
+            y = min(sprite.pos[1] + sprite.size[1] + 10, lh - 4 - height)
+        draw_panel(surface, vp.rect(x, y, width, height), fill=theme.OPAQUE_PANEL,
+                   edge=theme.GOLD, radius=vp.length(10))
+        for i, (text, colour, face) in enumerate(lines):
+            draw_text(surface, vp, text, 17, (x + 10, y + 6 + 24 * i), colour, face=face)
+
+    @staticmethod
+    def _preview_line(label, loss, health) -> tuple:
         after = health - loss
         colour = theme.RED if after <= 0 else (theme.GOLD if loss else theme.GREEN)
-        cost = f"−{loss} → {after}" if loss else "no damage"
-        text = f"{label}: {cost}" + ("  (fatal)" if after <= 0 else "")
-        draw_text(surface, self.viewport, text, 17, (x, y), colour, face="bold")
+        cost = f"−{loss} → {number(after)}" if loss else "no damage"
+        return f"{label}: {cost}" + ("  (fatal)" if after <= 0 else ""), colour, "bold"
 
     def draw_overlay(self, surface, view) -> None:
         if self.choice:
             self.choice_row.draw(surface, self.viewport)
         if self.counting or self.tab_held:
             self.draw_counter(surface, view)
+        self.draw_held_preview(surface, view)
+
+    def counter_rect(self) -> pygame.Rect:
+        """The card counter's place: over the weapon's place, below the room, so every room
+        card stays in sight while counting."""
+        zone = self.layout["weapon"]
+        health = self.layout["health"]
+        left = zone.x - 10
+        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, health.x - 10 - left), 190)
 
     def draw_counter(self, surface, view) -> None:
-        """The cards still in the dungeon, by kind and value, over the room."""
+        """The cards still in the dungeon, by kind and value, below the room."""
         vp = self.viewport
-        first, last = self.layout["room1"], self.layout["room4"]
-        left, top = first.x - 20, first.y - 10
-        width = last.x + last.w + 20 - left
-        draw_panel(surface, vp.rect(left, top, width, first.h + 20), fill=(12, 32, 24, 255),
+        left, top, width, height = self.counter_rect()
+        draw_panel(surface, vp.rect(left, top, width, height), fill=(12, 32, 24, 255),
                    edge=theme.GOLD, radius=vp.length(14))
         tally = dungeon_tally(view)
         draw_text(surface, vp, f"Still in the dungeon: {view.dungeon_count} cards   (C or Tab)",

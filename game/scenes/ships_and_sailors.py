@@ -10,10 +10,11 @@ import pygame
 
 from ..engine import ships_and_sailors as rules
 from ..engine.bots import ships_and_sailors as sas_bots
-from ..text import number
-from ..ui import canvas, theme
+from ..text import number, printable
 from ..ui import ships_and_sailors_art as art
-from ..ui.widgets import draw_panel, draw_text, wrap
+from ..ui import canvas, theme
+from ..ui.fonts import font
+from ..ui.widgets import Button, draw_panel, draw_text, note, render_text, shade, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -175,7 +176,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                 and not self.summary_pending(self.session.view(self.viewer)))
 
     def end_hold(self) -> None:
-        if self.trick_hold > 0:
+        """The finished trick on show goes to its winner (its time is up, or input came)."""
+        if self.shown_trick is not None or self.trick_hold > 0:
             self.trick_hold = 0.0
             self.shown_trick = None
             self.refresh()
@@ -197,6 +199,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                 self.app.push(HandSummaryDialog(self.app, self, view))
             return
         super().update(dt)
+        view = self.session.view(self.viewer)  # a computer may have moved just now
         if (self.app.top is self and self.accepts_moves() and not self.table.busy
                 and view.phase in (rules.PENALTY, rules.PARTNERS)):
             self.app.push(ChoiceDialog.for_view(self.app, self, view))
@@ -395,6 +398,16 @@ class ShipsAndSailorsScene(PassAndPlayScene):
     def hint(self):
         return None
 
+    def marks_for(self, action) -> tuple:
+        """A pile's hint lights its three cards; giving a pile out lights the pile and the seat
+        it goes to."""
+        cards, places = super().marks_for(action)
+        if action is not None and action.kind == "give":
+            maker, receiver = action.target
+            cards = tuple(c for c in self.table.sprites if c.startswith(f"#pile{maker}:"))
+            places = (tuple(self.panel_of(receiver).rect),)
+        return cards, places
+
     # -- the end --------------------------------------------------------------
     def show_result(self) -> None:
         view = self.session.view(self.viewer)
@@ -524,6 +537,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         return next(i for i, t in enumerate(view.teams) if seat in t)
 
     def update_act_button(self, view) -> None:
+        """The action button is on the table only while it has a use: Confirm pile while the
+        player at the screen makes a pile, Deal next hand between hands."""
         mine = self.accepts_moves()
         if view.phase == rules.HAND_OVER:
             self.act_button.text, self.act_button.key_hint = "Deal next hand", "Enter"
@@ -532,6 +547,13 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             self.act_button.text, self.act_button.key_hint = "Confirm pile", "Enter"
             self.act_button.enabled = (mine and view.phase == rules.PILES
                                        and len(self.pile_pick) == rules.PILE_SIZE)
+        useful = view.phase == rules.HAND_OVER or (view.phase == rules.PILES and mine)
+        shown = self.act_button in self.buttons.buttons
+        if useful and not shown:
+            self.buttons.buttons.insert(0, self.act_button)
+        elif shown and not useful:
+            self.buttons.buttons.remove(self.act_button)
+            self.act_button.hover = self.act_button.pressed = False
 
     def draw_overlay(self, surface, view) -> None:
         """Dim the cards of the hand that can't be played (or piled) now."""
@@ -566,6 +588,27 @@ class ChoiceDialog(Dialog):
         buttons = [(label, str(i + 1) if i < 9 else "", self.chooser(action))
                    for i, (label, action) in enumerate(choices)]
         super().__init__(app, title, lines, buttons)
+        self.above_hand()
+        for button, (_, action) in zip(self.row.buttons, choices):
+            if getattr(action, "kind", None) == "penalty":  # the label in the colour's ink
+                self.row.buttons[self.row.buttons.index(button)] = ColourButton(
+                    button, art.colour_ink(action.target))
+
+    def above_hand(self) -> None:
+        """Lift the panel and its buttons clear of the hand, which the choice is about."""
+        x, y, w, h = self.panel
+        top = max(16, min(y, self.scene.layout["hand"].y - 10 - h))
+        for button in self.row.buttons:
+            button.rect.move_ip(0, round(top - y))
+        self.panel = (x, top, w, h)
+
+    def draw_shade(self, surface) -> None:
+        """The table above the hand is dimmed; the hand stays bright to be read."""
+        vp = self.viewport
+        width, _ = surface.get_size()
+        hand_top = vp.point(0, self.scene.layout["hand"].y - 4)[1]
+        above = max(0, min(hand_top, surface.get_height()))
+        shade(surface.subsurface(pygame.Rect(0, 0, width, above)))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -634,6 +677,34 @@ class ChoiceDialog(Dialog):
             choices.append(("Back to one partner",
                             lambda: app.push(cls.partners(app, scene, view, pairs=False))))
         return cls(app, scene, "Pick your partner" + ("s" if pairs else ""), lines, choices)
+
+
+class ColourButton(Button):
+    """A choice of colour: its label (with the colour's symbol) in that colour's ink."""
+
+    def __init__(self, button: Button, ink):
+        super().__init__(button.rect, button.text, button.action, button.key_hint,
+                         button.enabled, button.text_size)
+        self.ink = ink
+
+    def draw(self, surface, viewport) -> None:
+        r = viewport.rect(*self.rect)
+        fill = (theme.BUTTON_HOVER if self.hover else theme.BUTTON) if self.enabled \
+            else theme.BUTTON_DISABLED
+        radius = viewport.length(10)
+        canvas.rect(surface, (0, 0, 0, 90), r.move(0, viewport.length(3)),
+                         border_radius=radius)
+        canvas.rect(surface, fill, r, border_radius=radius)
+        canvas.rect(surface, self.ink, r, width=max(2, viewport.length(3)),
+                         border_radius=radius)
+        label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
+        size = self.text_size
+        while font(viewport.length(size), "bold").size(label)[0] > r.w - viewport.length(12) \
+                and size > 9:
+            size -= 1
+        image = render_text(label, viewport.length(size), self.ink, "bold")
+        surface.blit(image, image.get_rect(center=r.center))
+        note("button", r, label)
 
 
 class PeekDialog(Dialog):

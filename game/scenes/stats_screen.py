@@ -212,9 +212,17 @@ class StatsScreen(Scene):
         if top == bottom:
             top += 1
         span = top - bottom
+        unscored = [e for e in recent if e["score"] is None]
+        # a game with no score (a lost Bogey) is no 0: it gets its own row above the chart
+        band = CHART.y + 10 if unscored else None
+        plot_top = CHART.y + 30 if unscored else CHART.y
 
         def y_of(value):
-            return CHART.bottom - (value - bottom) / span * CHART.h
+            return CHART.bottom - (value - bottom) / span * (CHART.bottom - plot_top)
+
+        if band is not None:
+            label = "lost" if not any(e["won"] for e in unscored) else "no score"
+            draw_text(surface, vp, label, 14, (CHART.x - 10, band), theme.RED, "midright", "bold")
 
         zero = y_of(0)
         for value in sorted({top, bottom, 0}):
@@ -226,9 +234,11 @@ class StatsScreen(Scene):
         for i, e in enumerate(recent):
             x = CHART.x + i * step + step * 0.15
             colour = theme.GREEN if e["won"] else theme.RED
-            if e["score"] is None:  # no score (a game that never finished): a ring on the line
-                centre = vp.point(x + step * 0.35, zero)
-                canvas.circle(surface, colour, centre, vp.length(6), max(2, vp.length(2)))
+            if e["score"] is None:  # a cross in the row of games without a score
+                cx, arm = x + step * 0.35, min(7, step * 0.3)
+                for dy in (-arm, arm):
+                    canvas.line(surface, colour, vp.point(cx - arm, band - dy),
+                                     vp.point(cx + arm, band + dy), max(2, vp.length(3)))
                 continue
             y = y_of(e["score"])
             rect = vp.rect(x, min(y, zero), step * 0.7, max(2, abs(zero - y)))

@@ -5,16 +5,19 @@ with the result; loading replays it and checks that the result still comes out t
 """
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.session import Session
+from ..text import number, printable
 from . import checks, jsonfile, paths
 from .saves import envelope, now, open_envelope
 
 FORMAT = "deckhand-record"
 VERSION = 1
+OUTCOME_BYTES = 4_000_000  # a record read only for the list's outcome column
 
 
 @dataclass
@@ -70,3 +73,31 @@ def load(path: Path) -> Record | None:
         finished_at = checks.text(data.get("finished_at"), "the record's date")
         return Record(session, seats, data["result"], finished_at)
     return jsonfile.read(path, validate)
+
+
+def outcome(path: Path) -> tuple:
+    """(words, won) for the list of records: "Won · score 12" for a solitaire, "Anna won" (won
+    when a human did) for a table; ("", False) when the file can't tell. Read without replaying
+    or moving the file: opening the record checks it in full."""
+    try:
+        data = json.loads(jsonfile.read_bytes(path, OUTCOME_BYTES))
+        result = data["result"]
+        scores, winners = list(result["scores"]), list(result["winners"])
+        seats = data.get("seats")
+        if not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
+            return "", False
+        if not isinstance(seats, list) or len(seats) < 2:
+            won = 0 in winners
+            score = scores[0] if scores and isinstance(scores[0], (int, float)) else None
+            words = "Won" if won else "Lost"
+            return words + (f" · score {number(score)}" if score is not None else ""), won
+        names = [printable(str(seats[w].get("name", f"Player {w + 1}")), 14)
+                 for w in winners if 0 <= w < len(seats) and isinstance(seats[w], dict)]
+        if not names:
+            return "", False
+        human = any(seats[w].get("kind") == "human" for w in winners
+                    if 0 <= w < len(seats) and isinstance(seats[w], dict))
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{listed} won", human
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+        return "", False

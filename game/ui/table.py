@@ -176,18 +176,23 @@ class CardTable:
 
     def draw(self, surface: pygame.Surface, viewport, art, card_size=None) -> None:
         for sprite in self.in_draw_order():
-            x, y = viewport.point(*sprite.pos)
-            tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
-            w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
-            if sprite.lift or sprite.move is not None:
-                off = max(2, w // 24)
-                surface.blit(art.shadow(w, h), (x + off, y + off * 2))
-            showing_face = sprite.face >= 0.5
-            image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
-            squash = abs(sprite.face * 2 - 1)
-            if squash < 0.999 or (w, h) != (tw, th):
-                sw = max(1, round(w * squash))
-                image = pygame.transform.smoothscale(image, (sw, max(1, h)))
-                x += (w - sw) // 2
-            surface.blit(image, (x, y))
-            widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
+            self.draw_sprite(surface, viewport, art, sprite)
+
+    @staticmethod
+    def draw_sprite(surface: pygame.Surface, viewport, art, sprite: CardSprite) -> None:
+        """One card as it stands now (a moving or lifted one with its shadow)."""
+        x, y = viewport.point(*sprite.pos)
+        tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
+        w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
+        if sprite.lift or sprite.move is not None:
+            off = max(2, w // 24)
+            surface.blit(art.shadow(w, h), (x + off, y + off * 2))
+        showing_face = sprite.face >= 0.5
+        image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
+        squash = abs(sprite.face * 2 - 1)
+        if squash < 0.999 or (w, h) != (tw, th):
+            sw = max(1, round(w * squash))
+            image = pygame.transform.smoothscale(image, (sw, max(1, h)))
+            x += (w - sw) // 2
+        surface.blit(image, (x, y))
+        widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)

@@ -1,12 +1,14 @@
 """The Scoundrel hint: always legal, view-only, sensible, fast, and better than chance."""
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import scoundrel as sc
-from game.engine.scoundrel_hint import Hint, careful_move, hint
+from game.engine.cards import pretty
+from game.engine.scoundrel_hint import Hint, _reason, careful_move, hint
 
 
 def position(room, health=20, weapon=None, slain=(), rule="at_most", **fields):
@@ -138,3 +140,70 @@ def test_the_careful_move_is_legal():
             text = careful_move(sc.view(state))
             assert text in [a.text for a in sc.legal_actions(state)]
             state = sc.apply(state, text)
+
+
+def _cost(view, card):
+    """What facing `card` costs at least, by the engine: the weapon when it may, else bare."""
+    armed = sc.damage(view, card, True) if sc.weapon_allows(view, card) else None
+    bare = sc.damage(view, card, False)
+    return bare if armed is None else min(armed, bare)
+
+
+def _names(cards):
+    return {pretty(c): c for c in cards}
+
+
+def check_reason(state, text):
+    """Every figure and claim a reason states is checked against the engine (issue 24)."""
+    view = sc.view(state)
+    reason = _reason(view, text)
+    names = _names(view.room_cards + ((view.weapon,) if view.weapon else ()) + tuple(view.slain))
+    after = sc.apply(state, text)
+    if m := re.match(r"Avoid this room: facing (.+) would cost (\d+) of your (\d+) health\.", reason):
+        named = [names[n] for n in re.findall(r"the ([^ ,]+)", m.group(1))]
+        assert named and all(_cost(view, c) > 0 for c in named), reason
+        assert sum(_cost(view, c) for c in named) == int(m.group(2)), reason
+        assert int(m.group(3)) == view.health
+        monsters = [c for c in view.room_cards if sc.KIND[c] == "monster"]
+        assert all(_cost(view, c) == 0 for c in monsters if c not in named), reason
+    if m := re.search(r"it costs (\d+) health instead of (\d+)", reason):
+        card = text.split()[1]
+        assert sc.damage(view, card, True) == int(m.group(1)) == view.health - after.health
+        assert sc.damage(view, card, False) == int(m.group(2))
+    if "it costs no health" in reason or "heals nothing" in reason:
+        assert after.health == view.health, reason
+    if m := re.search(r"it restores (\d+) health", reason):
+        assert after.health - view.health == int(m.group(1)) > 0, reason
+    if m := re.search(r"facing the (\S+) now would kill you", reason):
+        assert _cost(view, names[m.group(1)]) >= view.health, reason
+    if m := re.search(r"can't face it after the", reason):
+        assert not sc.weapon_allows(view, text.split()[1]), reason
+    if m := re.search(r"it hits harder than your", reason):
+        assert sc.VALUE[text.split()[1]] > sc.VALUE[view.weapon], reason
+    if m := re.search(r"only face monsters up to (\d+) now", reason):
+        reach = int(m.group(1))
+        spade = {sc.VALUE[c]: c for c in sc.DECK if c.endswith("S")}
+        if reach in spade:
+            assert sc.weapon_allows(view, spade[reach]), reason
+        if reach + 1 in spade:
+            assert not sc.weapon_allows(view, spade[reach + 1]), reason
+    if reason.startswith("No card here can be faced and survived"):
+        assert all(lethal(state, a.text) for a in sc.legal_actions(state) if a.text != "avoid room")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["at_most", "below"]), st.data())
+def test_every_reason_a_hint_could_give_is_true_by_the_engine(seed, rule, data):
+    state = sc.new_game(1, seed, {"weapon_rule": rule})
+    while not sc.is_over(state):
+        legal = [a.text for a in sc.legal_actions(state)]
+        for text in legal:
+            check_reason(state, text)
+        state = sc.apply(state, legal[data.draw(st.integers(0, len(legal) - 1), label="action")])
+
+
+def test_an_avoid_reason_names_no_monster_the_weapon_takes_for_free():
+    state = position(["3S", "QC", "KS", "2H"], health=12, weapon="4D")
+    reason = _reason(sc.view(state), "avoid room")
+    assert "3♠" not in reason, reason
+    check_reason(state, "avoid room")

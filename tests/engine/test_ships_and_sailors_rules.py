@@ -400,4 +400,10 @@ def test_log_names_cards_with_symbols_and_players_as_placeholders():
     s = position(2, [["1w"], ["ship-w"]], penalty="w")
     s = run(s, "play ship-w", "play 1w")
     assert "{p1} plays the ⚔ Ship." in s.log
-    assert "{p1} wins the trick with ⚔ Ship, 1 ⚔." in s.log
+    assert "{p1} wins the trick with the ⚔ Ship, taking ⚔ Ship, 1 ⚔." in s.log
+
+
+def test_the_log_names_the_card_that_won_the_trick_not_a_scoring_card_of_another_seat():
+    s = position(3, [["5k"], ["ship-k"], ["15k"]], penalty="w", leader=0)
+    s = run(s, "play 5k", "play ship-k", "play 15k")
+    assert "{p2} wins the trick with the 15 ☠, taking ☠ Ship." in s.log
