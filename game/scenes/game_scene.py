@@ -153,8 +153,9 @@ class GameScene(Scene):
             return
         try:
             if not self.session.is_over():
-                saves.save(self.session, self.seat_info(), self.token, self.recorded,
-                           seconds=self.elapsed)
+                # a game that will not count is saved as counted: Continue never counts it
+                saves.save(self.session, self.seat_info(), self.token,
+                           self.recorded or not self.counts(), seconds=self.elapsed)
             elif self.recorded:
                 saves.delete(self.game_id)
             else:
@@ -211,6 +212,12 @@ class GameScene(Scene):
         if self.recorded:
             return
         self.recorded = True
+        if not self.counts():  # nobody's result: its save goes, so nobody can continue it
+            try:
+                saves.delete(self.game_id)
+            except OSError:
+                pass
+            return
         try:
             message = results.finish(self.session, self.seat_info(), self.stats_players(),
                                      self.token, self.elapsed)
@@ -222,6 +229,10 @@ class GameScene(Scene):
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
         pass
+
+    def counts(self) -> bool:
+        """Whether this game goes into the statistics (a game a computer played is no player's)."""
+        return True
 
     def greeting(self) -> str:
         return ""

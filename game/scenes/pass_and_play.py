@@ -412,5 +412,9 @@ class PassAndPlayScene(GameScene):
     def stats_players(self) -> list:
         return [(s.name, s.kind) for s in self.seats]
 
+    def counts(self) -> bool:
+        """A table of computers only is nobody's game: it stays out of the statistics."""
+        return bool(self.humans)
+
     def record_seats(self) -> list:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]
