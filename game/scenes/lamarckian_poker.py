@@ -65,7 +65,8 @@ class LamarckianPokerScene(PassAndPlayScene):
         self.playback = None
         self.steps_landed = None
         super().on_new_game()
-        self.rounds_shown = getattr(self.session.state, "round", 0)
+        last = getattr(self.session.state, "last", None)  # a resumed game's rounds were seen
+        self.rounds_shown = last.round if last is not None else 0
 
     # -- what is on the table now --------------------------------------------
     def placements(self, view) -> dict:

@@ -474,6 +474,7 @@ class PassAndPlayScene(GameScene):
         if not self.captions:
             return {}
         taken = self.occupied()
+        panels = [pygame.Rect(self.panel_of(s).rect) for s in range(self.seat_count)]
         bounds = pygame.Rect(0, 0, self.layout.width, self.layout.height)
         out = {}
         for seat, (entries, _) in sorted(self.captions.items()):
@@ -481,10 +482,15 @@ class PassAndPlayScene(GameScene):
             width = max(panel.w, 220)
             lines = self.caption_text(entries, width)
             size = (width, CAPTION_LINE_H * len(lines) + 12)
+            # inside its own place a caption may lie on bare table; never on another seat
+            hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
+            others = [p for p in panels if p != panel]
             best, least = None, None
             for spot in self.caption_spots(panel, size):
                 box = pygame.Rect(spot, size)
-                cost = sum(area(box.clip(r)) for r in taken) + 10 * (area(box) - area(box.clip(bounds)))
+                cost = (sum(area(box.clip(r)) for r in hidden)
+                        + 5 * sum(area(box.clip(r)) for r in others)
+                        + 10 * (area(box) - area(box.clip(bounds))))
                 if least is None or cost < least:
                     best, least = box, cost
                 if cost == 0:
