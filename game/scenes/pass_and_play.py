@@ -488,13 +488,16 @@ class PassAndPlayScene(GameScene):
             best, least = None, None
             for spot in self.caption_spots(panel, size):
                 box = pygame.Rect(spot, size)
+                if not bounds.contains(box):
+                    continue  # always on the table (its own place is, at worst)
                 cost = (sum(area(box.clip(r)) for r in hidden)
-                        + 5 * sum(area(box.clip(r)) for r in others)
-                        + 10 * (area(box) - area(box.clip(bounds))))
+                        + 5 * sum(area(box.clip(r)) for r in others))
                 if least is None or cost < least:
                     best, least = box, cost
                 if cost == 0:
                     break
+            if best is None:  # taller than any room: from under its name, on the table
+                best = pygame.Rect((panel.x, panel.y + 30), size).clamp(bounds)
             out[seat] = (best, lines)
             taken.append(best)
         return out

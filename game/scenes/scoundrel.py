@@ -409,10 +409,11 @@ class ScoundrelScene(GameScene):
         result = rules.result(state)
         won = state.status == rules.WON
         score = result.scores[0]
-        lines = [result.summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
+        who = "The computer" if self.computer_finished else "You"
+        summary = who + result.summary[3:] if result.summary.startswith("You ") else result.summary
+        lines = [summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
         line, said = self.judge_deal()
         lines += said
-        who = "The computer" if self.computer_finished else "You"
         headline = f"{who} escaped the dungeon!" if won else f"{who} died in the dungeon"
         screen = ResultScreen(self.app, self, won, headline, lines)
         if line:
@@ -488,7 +489,8 @@ class ScoundrelScene(GameScene):
         if view.status == rules.DEAD:
             text, colour = f"Slain by the {pretty(view.last_faced)}", theme.RED
         elif view.status == rules.WON:
-            text, colour = "You made it through the dungeon!", theme.GOLD
+            who = "The computer" if self.computer_finished else "You"
+            text, colour = f"{who} made it through the dungeon!", theme.GOLD
         elif view.final:
             text, colour = "The dungeon is empty: face every card", theme.GOLD
         elif view.avoided_last and view.faced == 0:

@@ -53,6 +53,7 @@ def test_a_winning_line_run_to_a_win_is_not_counted_nor_offered_as_continue(app)
     assert screen.title.startswith("The computer")
     text = " ".join(screen.lines)
     assert "you won it" not in text and "the computer won it" in text
+    assert not any(line.startswith("You ") for line in screen.lines)
     assert played() == 1 and not saves.has_save("scoundrel")
     menu = to_the_menu(app)
     assert "scoundrel" not in menu.saved  # no Continue for the finished game
