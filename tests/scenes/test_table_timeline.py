@@ -185,6 +185,10 @@ class Watch:
         gaps = {s: gap(box, pygame.Rect(scene.panel_of(s).rect)) for s in range(scene.seat_count)}
         if any(g <= gaps[seat] for s, g in gaps.items() if s != seat):
             self.problems.append(f"caption of {scene.seats[seat].name} nearer another seat: {box}")
+        under = [s.code for s in scene.table.sprites.values()
+                 if not s.retiring and box.colliderect(pygame.Rect(s.target, s.target_size))]
+        if under:
+            self.problems.append(f"caption of {scene.seats[seat].name} hides {under}")
 
     # -- the game --------------------------------------------------------------
     def play(self, frames_limit: int) -> None:
