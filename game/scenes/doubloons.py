@@ -630,8 +630,11 @@ class DoubloonsScene(PassAndPlayScene):
         for code, sprite in self.table.sprites.items():
             if code in view.disabled and not sprite.busy:
                 r = vp.rect(*sprite.pos, *sprite.size)
-                band = pygame.Rect(r.x, r.centery - vp.length(9), r.w, vp.length(18))
-                canvas.rect(surface, (150, 30, 30), band)
+                # a band as wide as its word, over the card: nothing else is read there
+                wide = max(r.w, font(vp.length(11), "bold").size("Disabled")[0] + vp.length(8))
+                band = pygame.Rect(0, 0, wide, vp.length(18))
+                band.center = r.center
+                draw_panel(surface, band, fill=(150, 30, 30, 255), edge=None, radius=vp.length(3))
                 draw_text(surface, vp, "Disabled", 11, (sprite.pos[0] + sprite.size[0] / 2,
                                                         sprite.pos[1] + sprite.size[1] / 2),
                           theme.INK, "center", "bold")

@@ -158,8 +158,9 @@ class GameScene(Scene):
             return
         try:
             if not self.session.is_over():
-                saves.save(self.session, self.seat_info(), self.token, self.recorded,
-                           seconds=self.elapsed)
+                # a game that will not count is saved as counted: Continue never counts it
+                saves.save(self.session, self.seat_info(), self.token,
+                           self.recorded or not self.counts(), seconds=self.elapsed)
             elif self.recorded:
                 saves.delete(self.game_id)
             else:
@@ -216,6 +217,12 @@ class GameScene(Scene):
         if self.recorded:
             return
         self.recorded = True
+        if not self.counts():  # nobody's result: its save goes, so nobody can continue it
+            try:
+                saves.delete(self.game_id)
+            except OSError:
+                pass
+            return
         try:
             message = results.finish(self.session, self.seat_info(), self.stats_players(),
                                      self.token, self.elapsed)
@@ -227,6 +234,10 @@ class GameScene(Scene):
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
         pass
+
+    def counts(self) -> bool:
+        """Whether this game goes into the statistics (a game a computer played is no player's)."""
+        return True
 
     def greeting(self) -> str:
         return ""
@@ -594,8 +605,13 @@ class GameScene(Scene):
         if self.timed and self.app.top is self and not self.session.is_over():
             yield 1.0 - self.elapsed % 1.0  # the clock's next second
 
+    def drawn_view(self):
+        """The view the table's counters and texts are drawn from (a table that plays moves
+        back draws the state its cards have reached)."""
+        return self.session.view(self.viewer)
+
     def draw(self, surface) -> None:
-        view = self.session.view(self.viewer)
+        view = self.drawn_view()
         self.draw_table(surface, view)
         if self.drag and self.drag.moving:
             self.draw_targets(surface, self.drag.sprite.code)
@@ -727,13 +743,26 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:
-    """The status text as one line, or two smaller ones, that fit a `width` x `height` place
-    (logical pixels); the end of a text too long even so gives way to an ellipsis."""
+def status_fit(text: str, width: float, height: float, vp, face: str = "sans"):
+    """(size, lines) of the status text whole in a `width` x `height` place (logical pixels):
+    one line, or two smaller ones; None if it fits neither way."""
     for size in range(19, 12, -1):
         lines = wrap(text, vp.length(size), vp.length(width - 8), face)
         if len(lines) == 1 or (len(lines) == 2 and size * 2.5 <= height):
             return size, lines
+    return None
+
+
+def status_fits(text: str, width: float, height: float, vp) -> bool:
+    return status_fit(text, width, height, vp) is not None
+
+
+def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple:
+    """The status text as one line, or two smaller ones, that fit a `width` x `height` place
+    (logical pixels); the end of a text too long even so gives way to an ellipsis."""
+    fitted = status_fit(text, width, height, vp, face)
+    if fitted is not None:
+        return fitted
     size = 13
     f = font(vp.length(size), face)
     lines = wrap(text, vp.length(size), vp.length(width - 8), face)[:2]

@@ -2,6 +2,8 @@
 resolution played back one mark at a time."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ..engine import lamarckian_poker as rules
@@ -53,15 +55,18 @@ class LamarckianPokerScene(PassAndPlayScene):
 
     def __init__(self, app, seed=None, options=None, seats=None):
         self.playback: Playback | None = None
+        self.steps_landed = None  # marks of the round played back whose cards have landed
         self.rounds_shown = 0
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "Skip", self.skip, "Space", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
 
     def on_new_game(self) -> None:
-        super().on_new_game()
         self.playback = None
-        self.rounds_shown = getattr(self.session.state, "round", 0)
+        self.steps_landed = None
+        super().on_new_game()
+        last = getattr(self.session.state, "last", None)  # a resumed game's rounds were seen
+        self.rounds_shown = last.round if last is not None else 0
 
     # -- what is on the table now --------------------------------------------
     def placements(self, view) -> dict:
@@ -131,8 +136,7 @@ class LamarckianPokerScene(PassAndPlayScene):
         if res is not None and res.round > self.rounds_shown and not deal:
             self.rounds_shown = res.round
             self.playback = Playback(res)
-            self.say("The marks are revealed: " + ", ".join(
-                f"{self.seats[s.seat].name} {pretty(s.mark)}" for s in res.steps) + ".")
+            self.steps_landed = 0
         super().refresh(deal)
 
     def skip(self) -> None:
@@ -140,6 +144,34 @@ class LamarckianPokerScene(PassAndPlayScene):
             self.playback = None
             self.refresh()
             self.table.finish_all()
+
+    # -- the counters and the log follow the marks as they fall ------------------------
+    def settled(self) -> bool:
+        return self.playback is None
+
+    def land(self) -> None:
+        if not self.table.busy:
+            self.steps_landed = self.playback.stage + 1 if self.playback else None
+        super().land()
+
+    def between_view(self):
+        """While a round's marks fall and the next pool is dealt: the round as it was, the
+        marks out of the hands and the captures landed so far in, the log up to the last."""
+        before = super().between_view()
+        after = self.session.view(self.viewer)
+        res = after.last_resolution
+        if res is None or res.round != before.round or before.phase != rules.MARKING:
+            return before
+        landed = len(res.steps) if self.steps_landed is None else self.steps_landed
+        waiting = {c for step in res.steps[landed:] for c in step.captured}
+        counts = list(after.hand_counts)
+        for step in res.steps[landed:]:
+            counts[step.seat] -= len(step.captured)
+        return replace(
+            before, hand=tuple(c for c in after.hand if c not in waiting), mark=None,
+            hand_counts=tuple(counts), chosen=(False,) * before.seats, to_act=None,
+            known=tuple(tuple(c for c in k if c not in waiting) for k in after.known),
+            phase="resolving", log=after.log[:len(before.log) + 1 + landed])
 
     def advance_playback(self, dt: float) -> None:
         pb = self.playback
@@ -150,18 +182,12 @@ class LamarckianPokerScene(PassAndPlayScene):
         pb.timer = STEP_SECONDS * max(self.table.factor, 0.1)
         if pb.done:
             self.playback = None
-            extinct = [self.seats[s].name for s in pb.resolution.extinct]
-            if extinct:
-                self.say(f"Extinct: {', '.join(extinct)}.")
-        else:
-            step = pb.steps[pb.stage]
-            took = ", ".join(pretty(c) for c in step.captured) or "nothing"
-            self.say(f"{self.seats[step.seat].name}'s {pretty(step.mark)} takes {took}.")
-        super().refresh()
+        super().refresh()  # what each mark took is told as its cards land (`land`)
 
     def update(self, dt: float) -> None:
         if self.playback:
             self.table.update(dt)
+            self.age_captions(dt)
             if self.app.top is self:
                 self.advance_playback(dt)
             return

@@ -1,10 +1,15 @@
 """What every table with several seats shares: seats of humans and computers,
 hand-off screens between humans, bots that think a few milliseconds per frame,
 captions of what happened and the game log (L).
+
+The table tells what happened only once the cards show it: the counters are drawn from the
+state the cards have reached (`drawn_view`), and each log entry is told (a caption by the seat
+it names, else the table's own line, the status line) as the animation lands on it.
 """
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass
 
@@ -14,7 +19,7 @@ from ..engine import bots
 from ..text import number
 from ..ui import canvas, theme
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
-from .game_scene import GameScene
+from .game_scene import GameScene, status_fits
 from .handoff import HandOffScreen
 
 # Which of the layout's opp1..opp7 places (clockwise from the viewer's left) the other seats use.
@@ -25,7 +30,11 @@ HINT_SLICE_SECONDS = 0.008  # a hint someone is waiting for thinks a little long
 # Seconds a computer's move stays on screen before the next computer acts (Settings: Computer moves).
 BOT_PACES = {"slow": 3.2, "normal": 2.0, "fast": 1.0}
 CAPTION_PACES = 2.5         # a caption lasts this many paces (it may outlive the next move)
-CAPTION_LINES = 3           # lines of one caption; a longer move keeps its last lines
+CAPTION_LINES = 3           # entries one caption tells; earlier ones stay in the log (L)
+CAPTION_WRAPPED = 5         # wrapped lines of a caption, unless its one entry needs more
+CAPTION_SIZE, CAPTION_LINE_H = 14, 20
+CAPTION_GAP = 6             # between a seat's place and its caption beside it
+LEADING_SEAT = re.compile(r"\{p(\d+)\}")
 RECAP_LINES = 9             # lines of the hand-off recap; earlier events stay in the log (L)
 LEVEL_NAMES = {"random": "easy", "strong": "hard"}  # old saved level names, as said today
 LEVEL_HELP = {"easy": "makes mistakes", "normal": "plays well",
@@ -44,6 +53,10 @@ class Seat:
 
     def describe(self) -> str:
         return "Human" if self.is_human else f"Computer ({LEVEL_NAMES.get(self.level, self.level)})"
+
+
+def area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def default_seats(game_id: str, count: int) -> list:
@@ -67,6 +80,10 @@ class PassAndPlayScene(GameScene):
         self.log_scroll = 0         # log lines scrolled back from the newest
         self.handing_off = False
         self.captions: dict = {}    # seat -> [lines, seconds left]: what that seat just did
+        self.caption_boxes: dict = {}  # seat -> (logical Rect, wrapped lines), as last drawn
+        self.landed = 1             # how many of the session's states the cards have reached
+        self.log_told = 0           # log entries (as the viewer sees them) told so far
+        self.quiet: list = []       # (states count, seat): secret choices, told once landed
         super().__init__(app, seed, options)
 
     def default_seats(self) -> int:
@@ -139,6 +156,14 @@ class PassAndPlayScene(GameScene):
         self.last_human = None
         self.handing_off = False
         self.captions = {}
+        self.caught_up()
+
+    def caught_up(self) -> None:
+        """The table shows the game as it stands and nothing is left to tell (a new deal, a
+        resumed game, a hand-off whose recap told it)."""
+        self.landed = len(self.session.states)
+        self.log_told = len(self.session.view(self.viewer).log)
+        self.quiet = []
 
     def bot_pace(self) -> float:
         """Seconds each computer move is shown before the next one (Settings: Computer moves)."""
@@ -152,18 +177,91 @@ class PassAndPlayScene(GameScene):
         return [self.words(e) for e in after[len(before):]]
 
     def act(self, action) -> bool:
-        """Apply an action; a computer's move becomes a caption at its seat instead of the
-        status line, so each move is read on its own, where it happened."""
+        """Apply an action; what it did is told once its cards have landed (`land`)."""
         self.hint_thinking = None
         actor = self.session.state.to_act
         if not super().act(action):
             return False
-        if actor is not None and not self.seats[actor].is_human:
+        if actor is not None and not self.seats[actor].is_human and not self.new_entries():
             # only what everyone saw: a move that added nothing to the log was a secret choice
-            lines = self.new_entries() or [f"{self.seats[actor].name} has chosen, in secret."]
-            self.captions[actor] = [lines[-CAPTION_LINES:], CAPTION_PACES * self.bot_pace()]
-            self.say("")
+            self.quiet.append((len(self.session.states), actor))
+        self.land()  # at once where nothing moves (instant animation)
         return True
+
+    # -- telling what happened, as the cards show it ------------------------------
+    def settled(self) -> bool:
+        """Whether the table has nothing more to play out of the latest state once its cards
+        stop moving (a game that plays a move back step by step says no meanwhile)."""
+        return True
+
+    def land(self) -> None:
+        """Once the cards stop moving, the counters catch up with them and what they showed
+        is told."""
+        if self.table.busy:
+            return
+        if self.settled():
+            self.landed = len(self.session.states)
+        self.tell(self.log_reached())
+
+    def drawn_view(self):
+        """The view the counters are drawn from: the state the cards have reached."""
+        if self.landed >= len(self.session.states):
+            return self.session.view(self.viewer)
+        return self.between_view()
+
+    def between_view(self):
+        """The view while the latest move's cards are still on their way: the state before."""
+        return self.session.rules.view(self.session.states[max(0, self.landed - 1)], self.viewer)
+
+    def log_reached(self) -> int:
+        """How many log entries (as the viewer sees them) the cards on the table have shown."""
+        return len(self.drawn_view().log)
+
+    def entry_seat(self, entry: str):
+        """The seat a log entry (as the rules wrote it, {p0} for a name) belongs to: the seat
+        it starts with, the one that acted; None for an event of the whole table. A game whose
+        entries say it otherwise may tell better."""
+        found = LEADING_SEAT.match(entry)
+        seat = int(found.group(1)) if found else None
+        return seat if seat is not None and seat < self.seat_count else None
+
+    def tell(self, upto: int) -> None:
+        """Tell the log entries up to `upto`: each as a caption by the seat it belongs to, the
+        viewer's own and the table's on the status line; and the secret choices landed."""
+        log = self.session.view(self.viewer).log
+        upto = min(upto, len(log))
+        entries, self.log_told = log[self.log_told:upto], max(self.log_told, upto)
+        quiet = [seat for count, seat in self.quiet if count <= self.landed]
+        self.quiet = [(count, seat) for count, seat in self.quiet if count > self.landed]
+        if not entries and not quiet:
+            return
+        by_seat, table = {}, []
+        for entry in entries:
+            seat = self.entry_seat(entry)
+            if seat is None or seat == self.viewer:
+                table.append(self.words(entry))
+            else:
+                by_seat.setdefault(seat, []).append(self.words(entry))
+        for seat in quiet:
+            by_seat.setdefault(seat, [f"{self.seats[seat].name} has chosen, in secret."])
+        for seat, lines in by_seat.items():
+            self.captions[seat] = [lines[-CAPTION_LINES:], CAPTION_PACES * self.bot_pace()]
+        if table:
+            self.say(self.table_line(table))
+        elif by_seat:
+            self.say("")  # the moves are read at their seats
+
+    def table_line(self, texts: list) -> str:
+        """The newest entries that fit the status line whole; earlier ones stay in the log."""
+        place = self.layout["status"]
+        shown = texts[-1:]
+        for text in reversed(texts[:-1]):
+            trial = "  ".join([text] + shown)
+            if status_fits(trial, place.w, place.h, self.viewport):
+                shown.insert(0, text)
+            else:
+                break
+        return "  ".join(shown)
 
     def recap(self, seat: int) -> list:
         """Everything public, in words, since `seat` last acted (the whole log if it never has)."""
@@ -185,7 +283,7 @@ class PassAndPlayScene(GameScene):
         return ""
 
     def describe(self, action_text: str) -> str:
-        return "  ".join(self.new_entries()[-2:])
+        return ""  # told once the cards land (`tell`)
 
     # -- H: what the strongest computer player would do here --------------------
     def bot_rng(self) -> random.Random:
@@ -268,14 +366,12 @@ class PassAndPlayScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.land()
         if self.hint_thinking is not None and (not self.accepts_moves() or self.app.top is not self):
             self.hint_thinking = None  # the turn moved on, or the table was covered
         elif self.hint_thinking is not None:
             self.think_about_hint()
-        for seat, caption in list(self.captions.items()):
-            caption[1] -= dt
-            if caption[1] <= 0:
-                del self.captions[seat]
+        self.age_captions(dt)
         to_act = self.session.state.to_act
         if to_act is None or self.app.top is not self or self.cover_if_unclaimed():
             return
@@ -299,6 +395,12 @@ class PassAndPlayScene(GameScene):
         yield from super().timers()
         for _, left in self.captions.values():
             yield left
+
+    def age_captions(self, dt: float) -> None:
+        for seat, caption in list(self.captions.items()):
+            caption[1] -= dt
+            if caption[1] <= 0:
+                del self.captions[seat]
 
     def caption_unread(self) -> bool:
         """Whether the newest caption has been up for less than one pace."""
@@ -325,6 +427,7 @@ class PassAndPlayScene(GameScene):
             self.last_human = seat
             self.captions = {}
             self.show_table_as_it_is()
+            self.caught_up()  # the recap told it
         self.app.push(HandOffScreen(self.app, self.seats[seat].name, ready,
                                     self.recap(seat)[-RECAP_LINES * 2:]))
 
@@ -380,35 +483,100 @@ class PassAndPlayScene(GameScene):
             super().on_key(event)
 
     def draw(self, surface) -> None:
+        self.land()
         super().draw(surface)
         self.draw_hint_marks(surface)
-        for seat, (lines, _) in sorted(self.captions.items()):
-            if not self.caption_place(seat).collidepoint(self.pointer):  # pointing looks under it
+        self.caption_boxes = self.place_captions()
+        for seat, (box, lines) in sorted(self.caption_boxes.items()):
+            if not box.collidepoint(self.pointer):  # pointing at a caption looks under it
                 self.draw_caption(surface, seat, lines)
         if self.show_log:
             self.draw_log(surface)
 
     def caption_place(self, seat: int) -> pygame.Rect:
-        """Where a seat's caption goes: over the lower part of its own place on the table, so
-        it covers nothing of anyone else's; a scene may say otherwise."""
-        panel = pygame.Rect(self.panel_of(seat).rect)
-        return pygame.Rect(panel.x + 4, panel.y + 30, panel.w - 8, panel.h - 34)
+        """Where the seat's caption is drawn (logical), beside its place on the table."""
+        if seat not in self.caption_boxes and seat in self.captions:
+            self.caption_boxes = self.place_captions()
+        box = self.caption_boxes.get(seat)
+        return pygame.Rect(box[0]) if box else pygame.Rect(self.panel_of(seat).rect)
+
+    def caption_text(self, entries: list, width: float) -> list:
+        """A caption's wrapped lines: its entries whole, the newest first to stay when they
+        are too many (the log keeps them all)."""
+        vp = self.viewport
+        wrapped = [wrap(e, vp.length(CAPTION_SIZE), vp.length(width - 20)) for e in entries]
+        lines = list(wrapped[-1])
+        for more in reversed(wrapped[:-1]):
+            if len(lines) + len(more) > CAPTION_WRAPPED:
+                break
+            lines = more + lines
+        return lines
+
+    def occupied(self) -> list:
+        """What a caption must not hide (logical rects): every seat's place, the layout's
+        piles, zones, buttons and lines, and every card on the table."""
+        seats = {f"opp{OPPONENT_SLOTS[self.seat_count - 1][i]}" for i in range(self.seat_count - 1)}
+        out = [pygame.Rect(p.rect) for name, p in self.layout.places.items()
+               if not name.startswith("opp") or name in seats]
+        out += [pygame.Rect(s.target, s.target_size) for s in self.table.sprites.values()
+                if not s.retiring]
+        return out
+
+    def place_captions(self) -> dict:
+        """{seat: (logical Rect, wrapped lines)}: each caption beside its seat's place where it
+        hides nothing (below, toward the middle, the other side, above), else where it hides
+        the least, inside its own place under the name."""
+        if not self.captions:
+            return {}
+        taken = self.occupied()
+        panels = [pygame.Rect(self.panel_of(s).rect) for s in range(self.seat_count)]
+        bounds = pygame.Rect(0, 0, self.layout.width, self.layout.height)
+        out = {}
+        for seat, (entries, _) in sorted(self.captions.items()):
+            panel = pygame.Rect(self.panel_of(seat).rect)
+            width = max(panel.w, 220)
+            lines = self.caption_text(entries, width)
+            size = (width, CAPTION_LINE_H * len(lines) + 12)
+            # inside its own place a caption may lie on bare table; never on another seat
+            hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
+            others = [p for p in panels if p != panel]
+            best, least = None, None
+            for spot in self.caption_spots(panel, size):
+                box = pygame.Rect(spot, size)
+                if not bounds.contains(box):
+                    continue  # always on the table (its own place is, at worst)
+                cost = (sum(area(box.clip(r)) for r in hidden)
+                        + 5 * sum(area(box.clip(r)) for r in others))
+                if least is None or cost < least:
+                    best, least = box, cost
+                if cost == 0:
+                    break
+            if best is None:  # taller than any room: from under its name, on the table
+                best = pygame.Rect((panel.x, panel.y + 30), size).clamp(bounds)
+            out[seat] = (best, lines)
+            taken.append(best)
+        return out
+
+    def caption_spots(self, panel: pygame.Rect, size) -> list:
+        """Top-left corners to try for a caption of `size` at the seat whose place is `panel`."""
+        w, h = size
+        g = CAPTION_GAP
+        middle = self.layout.width / 2
+        right, left = (panel.right + g, panel.y), (panel.x - g - w, panel.y)
+        sides = [right, left] if panel.centerx < middle else [left, right]
+        outside = [(panel.x, panel.bottom + g), *sides, (panel.x, panel.y - g - h),
+                   (sides[0][0], panel.bottom - h), (sides[1][0], panel.bottom - h)]
+        inside = [(panel.x + (panel.w - w) / 2, y) for y in range(panel.bottom - h - 4, panel.y + 29, -8)]
+        return outside + inside
 
     def draw_caption(self, surface, seat: int, lines: list) -> None:
-        """A computer's move, in words, in an opaque bubble at the bottom of its place."""
+        """What a seat just did, in words, in an opaque bubble beside its place."""
         vp = self.viewport
-        place = self.caption_place(seat)
-        size = 14
-        line_h = 20
-        wrapped = []
-        for line in lines:
-            wrapped.extend(wrap(line, vp.length(size), vp.length(place.w - 20)))
-        wrapped = wrapped[-max(1, min(CAPTION_LINES + 1, (place.h - 12) // line_h)):]
-        rect = pygame.Rect(place.x, 0, place.w, line_h * len(wrapped) + 12)
-        rect.bottom = place.bottom
+        rect = self.caption_place(seat)
         draw_panel(surface, vp.rect(*rect), fill=theme.CAPTION, edge=theme.GOLD, radius=10)
-        for i, line in enumerate(wrapped):
-            draw_text(surface, vp, line, size, (rect.x + 10, rect.y + 6 + line_h * i), theme.INK)
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, CAPTION_SIZE, (rect.x + 10, rect.y + 6 + CAPTION_LINE_H * i),
+                      theme.INK)
 
     def log_rect(self) -> pygame.Rect:
         """The log's panel: over the middle of the table, never over the hand or the buttons."""
@@ -422,7 +590,7 @@ class PassAndPlayScene(GameScene):
         draw_text(surface, vp, "Game log (L or Esc to close, wheel to scroll)", 18,
                   (area.x + 20, area.y + 12), theme.GOLD, face="bold")
         lines = []
-        for entry in self.session.view(self.viewer).log:
+        for entry in self.session.view(self.viewer).log[:self.log_told]:
             lines.extend(wrap(self.words(entry), vp.length(15), vp.length(area.w - 40)))
         room = max(1, (area.h - 56) // 24)
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - room))
@@ -466,6 +634,10 @@ class PassAndPlayScene(GameScene):
 
     def stats_players(self) -> list:
         return [(s.name, s.kind) for s in self.seats]
+
+    def counts(self) -> bool:
+        """A table of computers only is nobody's game: it stays out of the statistics."""
+        return bool(self.humans)
 
     def record_seats(self) -> list:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats]

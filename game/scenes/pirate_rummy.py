@@ -488,8 +488,9 @@ class PirateRummyScene(PassAndPlayScene):
                   theme.INK_DIM, "topright")
         zones = self.drop_zones()
         for j, fault in enumerate(view.faults[seat] if self.accepts_moves() else ()):
-            if fault is not None:  # only the faults of the play at the screen, still to mend
-                r = vp.rect(*zones[f"meld:{seat}:{j}"])
+            zone = zones.get(f"meld:{seat}:{j}")  # none while the meld's cards are on their way
+            if fault is not None and zone is not None:
+                r = vp.rect(*zone)
                 canvas.rect(surface, theme.RED, r, width=max(2, vp.length(3)),
                                  border_radius=vp.length(6))
 

@@ -94,6 +94,7 @@ class ScoundrelScene(GameScene):
         self.autoplay_choice = None    # its decision, played when the pace allows
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
+        self.computer_finished = False  # the computer made the final move
         self.counting = False         # the card counter, toggled with C...
         self.tab_held = False         # ...or shown while Tab is held
         super().__init__(app, seed, options)
@@ -113,7 +114,18 @@ class ScoundrelScene(GameScene):
 
     def on_new_game(self) -> None:
         self.autoplay = self.autoplay_thinking = self.autoplay_choice = None
-        self.computer_played = False
+        self.computer_played = self.computer_finished = False
+
+    def counts(self) -> bool:
+        return not self.computer_played  # the computer's games are not the player's statistics
+
+    def seat_info(self):
+        """Kept with the save, so a game the computer played stays its own after Continue."""
+        return [{"kind": "computer"}] if self.computer_played else None
+
+    def resume(self, saved) -> None:
+        super().resume(saved)
+        self.computer_played = bool(saved.seats) and saved.seats[0].get("kind") == "computer"
 
     # -- the computer at the table -------------------------------------------
     def pause_extras(self) -> list:
@@ -170,7 +182,9 @@ class ScoundrelScene(GameScene):
             self.autoplay_choice = None
         self.autoplay_wait = COMPUTER_PACE * max(0.4, self.table.factor)
         self.choice = None
-        if self.act(action) and not self.session.is_over():
+        applied = self.act(action)
+        self.computer_finished = applied and self.session.is_over()
+        if applied and not self.session.is_over():
             self.say(self.status[0] + "  Any key takes over.", "hint")
 
     def moving_by_itself(self) -> bool:
@@ -191,12 +205,6 @@ class ScoundrelScene(GameScene):
                 self.autoplay_choice = stop.value.text
                 self.autoplay_thinking = None
         return self.autoplay_choice
-
-    def record_result(self) -> None:
-        if self.computer_played:
-            self.recorded = True  # the computer's games are not the player's statistics
-            return
-        super().record_result()
 
     # -- where things are ----------------------------------------------------
     def weapon_pos(self) -> tuple:
@@ -405,10 +413,12 @@ class ScoundrelScene(GameScene):
         result = rules.result(state)
         won = state.status == rules.WON
         score = result.scores[0]
-        lines = [result.summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
+        who = "The computer" if self.computer_finished else "You"
+        summary = who + result.summary[3:] if result.summary.startswith("You ") else result.summary
+        lines = [summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
         line, said = self.judge_deal()
         lines += said
-        headline = "You escaped the dungeon!" if won else "You died in the dungeon"
+        headline = f"{who} escaped the dungeon!" if won else f"{who} died in the dungeon"
         screen = ResultScreen(self.app, self, won, headline, lines)
         if line:
             buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
@@ -421,13 +431,17 @@ class ScoundrelScene(GameScene):
         """(a winning line from the deal or (), sentences for the result screen)."""
         states, actions = self.session.states, self.session.actions
         first = solver.solve(states[0], RESULT_NODES)
-        said = ["Played by the computer: not counted."] if self.computer_played else []
+        who = "the computer" if self.computer_finished else "you"
+        said = []
+        if self.computer_played:
+            said = ["Played by the computer: not counted." if self.computer_finished
+                    else "Played in part by the computer: not counted."]
         if first.winnable is None:
             return (), said + ["Too hard to tell quickly whether it could be won."]
         if not first.winnable:
             return (), said + ["No way of playing could have won this deal."]
         if self.session.state.status == rules.WON:
-            return first.line, said + ["This deal could be won, and you won it."]
+            return first.line, said + [f"This deal could be won, and {who} won it."]
         # Once lost, a game stays lost: find the last position that could still be won.
         low, high = 0, len(states) - 1  # states[low] can be won, states[high] cannot
         while high - low > 1:
@@ -479,7 +493,8 @@ class ScoundrelScene(GameScene):
         if view.status == rules.DEAD:
             text, colour = f"Slain by the {pretty(view.last_faced)}", theme.RED
         elif view.status == rules.WON:
-            text, colour = "You made it through the dungeon!", theme.GOLD
+            who = "The computer" if self.computer_finished else "You"
+            text, colour = f"{who} made it through the dungeon!", theme.GOLD
         elif view.final:
             text, colour = "The dungeon is empty: face every card", theme.GOLD
         elif view.avoided_last and view.faced == 0:

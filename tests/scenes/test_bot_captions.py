@@ -33,20 +33,23 @@ def test_each_computer_move_is_its_own_caption_at_the_chosen_pace(app, monkeypat
         frames(app)
         if scene.accepts_moves():
             break
-    gaps, seen, last = [], [], None
+    gaps, seen, last, told = [], [], None, None
     count = len(scene.session.actions)
     for i in range(int(PACES[pace] * 60 * 30)):
         if scene.accepts_moves():
             human_plays_first_legal(app, scene)
-            count, last = len(scene.session.actions), None
+            count, last, told = len(scene.session.actions), None, None
         frames(app)
         if len(scene.session.actions) > count:
             count = len(scene.session.actions)
             if last is not None:
                 gaps.append((i - last) * FRAME)
             last = i
-            actor = scene.session.states[-2].to_act
-            assert actor in scene.captions and scene.status[0] == ""
+            told = scene.session.states[-2].to_act
+        if told is not None and not scene.table.busy:  # told once its cards have landed
+            actor, told = told, None
+            name = scene.seats[actor].name
+            assert actor in scene.captions and not scene.status[0].startswith(name)
             lines = scene.captions[actor][0]
             assert 1 <= len(lines) <= pass_and_play.CAPTION_LINES
             seen.append(lines[-1])
