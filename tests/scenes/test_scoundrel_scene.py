@@ -238,7 +238,8 @@ def test_menu_starts_scoundrel_by_click(app):
     click(app, (rect.x + 40, rect.centery))
     dialog = app.top
     assert isinstance(dialog, NewGameDialog)
-    click(app, dialog.row.buttons[0].rect.center)  # weapon rule: the strict option
+    weapon = dialog.fields[0].control
+    click(app, weapon.parts[1].center)  # weapon rule: the strict option
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ScoundrelScene)
     assert app.top.session.options == {"weapon_rule": "below", "deals": "any"}
