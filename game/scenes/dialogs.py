@@ -6,7 +6,8 @@ import pygame
 from ..engine.rng import MAX_SEED
 from ..store import records
 from ..ui import theme
-from ..ui.widgets import draw_panel, draw_text, wrap
+from ..ui.controls import TextField
+from ..ui.widgets import draw_text, wrap
 from .base import Dialog
 
 
@@ -76,6 +77,8 @@ class DealNumberDialog(Dialog):
 
     def __init__(self, app, on_choose):
         self.digits = ""
+        self.field = TextField((0, 0, 0, 0), "", "Deal number", 13)
+        self.field.focused = True
         self.on_choose = on_choose
         self.error = ""
         super().__init__(app, "Choose a deal", ["Type a deal number, then press Enter."],
@@ -115,10 +118,10 @@ class DealNumberDialog(Dialog):
         vp = self.viewport
         x, y, w, _ = self.panel
         box = (x + 70, y + 112, w - 140, 40)
-        draw_panel(surface, vp.rect(*box), fill=(250, 246, 232, 255), edge=theme.GOLD, radius=8)
-        caret = "|" if pygame.time.get_ticks() // 500 % 2 else ""
-        draw_text(surface, vp, "#" + self.digits + caret, 22, (box[0] + 12, box[1] + 7),
-                  theme.BUTTON_TEXT, face="bold")
+        self.field.rect = pygame.Rect(box)
+        self.field.text = self.digits
+        self.field.cursor = len(self.digits)
+        self.field.draw(surface, vp)
         if self.error:
             draw_text(surface, vp, self.error, 16, (x + w / 2, box[1] + 46), theme.RED, "midtop")
 
