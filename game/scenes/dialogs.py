@@ -144,7 +144,8 @@ class ResultScreen(Dialog):
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
             ("Export record", "E", self.export_record),
         ], cancel=lambda: self.close_then(app.main_menu))
-        app.sound.play("win" if won else "loss")
+        if not getattr(game, "celebrated", False):  # the celebration played it already
+            app.sound.play("win" if won else "loss")
 
     def close_then(self, action) -> None:
         self.app.pop(self)

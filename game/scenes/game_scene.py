@@ -88,6 +88,7 @@ class GameScene(Scene):
         self.selected = None
         self.table.sprites.clear()
         self.result_timer = None
+        self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
         self.elapsed = 0.0  # seconds on the clock: only while the table is in front
@@ -557,7 +558,27 @@ class GameScene(Scene):
             self.result_timer -= dt
             if self.result_timer <= 0:
                 self.result_timer = float("inf")
-                self.show_result()
+                self.end_of_game()
+
+    def end_of_game(self) -> None:
+        """The result screen, after a celebration when a human has won."""
+        from .celebration import Celebration, wanted
+        self.celebrated = self.celebrates() and wanted(self.app)
+        if self.celebrated:
+            self.app.sound.play("win")
+            self.app.push(Celebration(self.app, self, self.show_result))
+        else:
+            self.show_result()
+
+    def celebrates(self) -> bool:
+        """Whether the game just finished is a human's win (a table only shown is not)."""
+        if not self.autosave or not self.session.is_over():
+            return False
+        winners = self.session.rules.result(self.session.state).winners
+        return any(seat in winners for seat in self.human_seats())
+
+    def human_seats(self) -> list:
+        return [self.viewer]
 
     def draw(self, surface) -> None:
         view = self.session.view(self.viewer)
