@@ -6,6 +6,7 @@ import pygame
 from ..engine.rng import MAX_SEED
 from ..store import records
 from ..ui import theme
+from ..ui import clipboard
 from ..ui.controls import TextField
 from ..ui.widgets import draw_text, wrap
 from .base import Dialog
@@ -138,10 +139,21 @@ class ResultScreen(Dialog):
     def __init__(self, app, game, won: bool, headline: str, lines):
         self.won = won
         self.game = game
+        self.copied = False
+        daily = getattr(game, "daily_result", None)  # today's deal of the day, when it is
+        self.share = daily[0] if daily else None
+        lines = list(lines)
+        copy = []
+        if daily:
+            streak = daily[1]
+            lines += ["", "Deal of the day" + (f"  ·  streak {streak} day{'s' * (streak != 1)}"
+                                               if streak else ""), self.share]
+            copy = [("Copy result", "C", self.copy_result)]
         super().__init__(app, headline, lines, [
             ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
             ("Same deal again", "R", lambda: self.close_then(game.restart)),
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
+            *copy,
             ("Export record", "E", self.export_record),
         ], cancel=lambda: self.close_then(app.main_menu))
         if not getattr(game, "celebrated", False):  # the celebration played it already
@@ -151,6 +163,25 @@ class ResultScreen(Dialog):
         self.app.pop(self)
         action()
 
+    def copy_result(self) -> None:
+        """The deal of the day's line to the clipboard, to paste anywhere; said once."""
+        if self.copied or not self.share:
+            return
+        self.copied = True
+        if clipboard.copy(self.share):
+            self.lines += ["Copied: paste it anywhere."]
+        else:
+            self.lines += ["No clipboard here: the line above is yours to copy by hand."]
+        self.rebuild(self.copy_result)
+        self.keys.pop("c", None)
+
+    def rebuild(self, done) -> None:
+        """Lay the buttons out again for the lines added; `done` (an action) is used up."""
+        enabled = {b.text: b.enabled and b.action != done for b in self.row.buttons}
+        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
+        for b in self.row.buttons:
+            b.enabled = enabled[b.text]
+
     def export_record(self) -> None:
         """Write the game's record and say where; once is enough."""
         try:
@@ -159,8 +190,7 @@ class ResultScreen(Dialog):
             self.lines += ["No record written:", shorten(str(exc))]
         else:
             self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent), 40)]
-        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
-        self.row.buttons[-1].enabled = False
+        self.rebuild(self.export_record)
         self.keys.pop("e", None)
 
     def handle(self, event) -> None:

@@ -88,6 +88,7 @@ class GameScene(Scene):
         self.selected = None
         self.table.sprites.clear()
         self.result_timer = None
+        self.daily_result = None  # (share line, streak, figures) of today's deal of the day
         self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
@@ -219,6 +220,9 @@ class GameScene(Scene):
             message = f"Deckhand could not write its statistics: {exc}"
         if message:
             self.app.notify("Statistics", message)
+        if self.timed:  # a solitaire: today's deal of the day keeps its own streak
+            from .daily import count
+            self.daily_result = count(self)
 
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:

@@ -10,6 +10,7 @@ from ..text import number
 from ..ui import theme
 from ..ui.controls import Chooser, Segments
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from . import daily as today_deal
 from .base import Scene
 from .game_scene import clock
 from .registry import playable
@@ -167,6 +168,19 @@ class StatsScreen(Scene):
             draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
             draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright", "bold")
         y += 40 + (len(rows) + 1) // 2 * 34 + 8
+        day = self.data.get("daily", {}).get(self.game_id)
+        if day:
+            draw_text(surface, vp, "Deal of the day", 21, (x, y), theme.GOLD, face="bold")
+            streak = stats.daily_streak(day, today_deal.today())
+            for i, (label, value) in enumerate((("Days played", day["played"]),
+                                                ("Days won", day["won"]),
+                                                ("Streak", streak),
+                                                ("Best streak", day["best_streak"]))):
+                cx, cy = x + (i % 2) * 270, y + 36 + (i // 2) * 34
+                draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
+                draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright",
+                          "bold")
+            y += 36 + 2 * 34 + 8
         if table["levels"]:
             order = [name for name, _ in getattr(games.get(self.game_id), "LEVELS", ())]
             names = sorted(table["levels"], key=lambda n: order.index(n) if n in order else len(order))
