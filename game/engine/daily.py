@@ -67,8 +67,8 @@ def share_line(game_id: str, day: date, result, moves: int) -> str:
             what = f"the bogey won after {counted}, with {d['columns']} columns in use"
         else:
             level = f" ({d['level']})" if d.get("level") else ""
-            met = "won" if result.winners else "finished, short of the target"
-            what = f"{met}: all 52 cards in {d['columns']} columns{level}, {counted}"
+            short = "" if result.winners else ", short of the target,"
+            what = f"all 52 cards in {d['columns']} columns{level}{short} in {counted}"
     else:
         what = ("won" if result.winners else "lost") + f" in {counted}"
     return f"Deckhand {games.title(game_id)}, {date_words(day)}: {what}"
