@@ -222,8 +222,10 @@ class MainMenu(Scene):
                   (DAILY.right - 14, DAILY.y + 13), theme.INK_DIM, "topright")
         for button, game_id in zip(self.daily_buttons, self.daily_games):
             streak, played = self.daily_status.get(game_id, (0, False))
-            text = ("played today" if played else "not played yet") if not streak else \
-                f"streak {streak}" + (" · done" if played else "")
+            if streak:
+                text = f"done · streak {streak}" if played else f"streak {streak}: play today"
+            else:
+                text = "played today" if played else "not played yet"
             draw_text(surface, vp, text, 14, (button.rect.centerx, button.rect.bottom + 5),
                       theme.INK_DIM, "midtop")
 
