@@ -19,6 +19,10 @@ from .fonts import font
 from .widgets import draw_label, label_lines, note, render_text
 
 
+MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+             pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
+
+
 class Control:
     def __init__(self, rect, enabled=True):
         self.rect = pygame.Rect(rect)
@@ -277,6 +281,8 @@ class TextField(Control):
         printable_key = event.unicode and event.unicode.isprintable() and not ctrl
         if ctrl and event.key == pygame.K_a:
             self.all_selected = True
+            return
+        if event.key in MODIFIERS:  # Shift pressed for a capital keeps the selection
             return
         if self.all_selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             text, at = "", 0

@@ -77,7 +77,9 @@ def test_a_name_typed_for_seat_2_stays_with_seat_2(app):
     assert dialog.seats[1].is_human
     click(app, dialog.names[1].rect.center)
     assert dialog.editing == 1 and dialog.names[1].focused
+    key(app, pygame.K_LCTRL, mod=pygame.KMOD_CTRL, unicode="")  # as a keyboard sends them
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL, unicode="\x01")
+    key(app, pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode="")  # Shift for the capital
     type_text(app, "Mia")
     click(app, dialog.row.buttons[0].rect.center)  # Deal
     game = app.current_game()  # a hand-off screen may stand in front of it
