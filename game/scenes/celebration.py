@@ -55,7 +55,8 @@ class Celebration(Scene):
         self.pieces: list[Piece] = []
         self.launched = 0
         self.card_size = getattr(game, "card_size", (100, 140))
-        sprites = list(getattr(game, "table", None).sprites.values()) if hasattr(game, "table") else []
+        table = getattr(game, "table", None)
+        sprites = list(table.sprites.values()) if table is not None else []
         self.cards = [(art_code(s.code), s.pos) for s in sprites if not s.code.startswith("#")] or [
             (code, (200 + 120 * i, 200)) for i, code in enumerate(FALLBACK)]
         self.trail = None        # the cascade's picture so far: the table with every stamp
@@ -134,7 +135,8 @@ class Celebration(Scene):
         else:
             shade(surface, SHOWER_SHADE)
             for p in self.pieces:
-                image = self.coin(p.angle) if p.kind == "coin" else self.turn(p.image, p.angle, w, h)
+                image = (self.coin(p.angle) if p.kind == "coin"
+                         else self.turn(p.image, p.angle, w, h))
                 surface.blit(image, image.get_rect(center=vp.point(p.x, p.y)))
         self.draw_banner(surface)
 

@@ -32,7 +32,8 @@ def last_table(app, game_id: str) -> list:
     else the default seats with the latest remembered name at the first."""
     low, high = games.get(game_id).SEATS
     levels = bots.levels(game_id)
-    kept = [Seat(name, kind, level) for name, kind, level in getattr(app.settings, "last_seats", [])]
+    last = getattr(app.settings, "last_seats", [])
+    kept = [Seat(name, kind, level) for name, kind, level in last]
     if not kept:
         seats = default_seats(game_id, max(low, min(4, high)))
         remembered = list(getattr(app.settings, "player_names", []))

@@ -32,8 +32,8 @@ class StatsScreen(Scene):
         self.ids = playable()
         self.game = self.ids.index(game_id) if game_id in self.ids else 0
         self.table = 0
-        self.tabs = Segments((40, 80, 1200, 46), [(i, games.title(g)) for i, g in enumerate(self.ids)],
-                             lambda: self.game, self.show_game)
+        titles = [(i, games.title(g)) for i, g in enumerate(self.ids)]
+        self.tabs = Segments((40, 80, 1200, 46), titles, lambda: self.game, self.show_game)
         self.options_chooser = Chooser((150, 138, 980, 42), self.options_line, self.step_table,
                                        can=lambda n: len(self.tables()) > 1)
         self.reset_button = Button((1000, 714, 240, 46), "Reset statistics", self.ask_reset, "Del",

@@ -161,7 +161,8 @@ class Segments(Control):
                 colour = theme.BUTTON_TEXT
             else:
                 if self.hover and self.pointed == i and self.enabled:
-                    pygame.draw.rect(surface, theme.TRACK_HOVER, r, border_radius=viewport.length(8))
+                    pygame.draw.rect(surface, theme.TRACK_HOVER, r,
+                                     border_radius=viewport.length(8))
                 colour = theme.INK if self.enabled else theme.INK_DIM
                 if i and i != chosen + 1:
                     x = r.x - inset
@@ -311,7 +312,8 @@ class TextField(Control):
         r = viewport.rect(*self.rect)
         radius = viewport.length(6)
         pygame.draw.rect(surface, theme.FIELD, r, border_radius=radius)
-        edge = theme.GOLD if self.focused else theme.BUTTON_HOVER if self.hover else theme.FIELD_EDGE
+        edge = (theme.GOLD if self.focused else theme.BUTTON_HOVER if self.hover
+                else theme.FIELD_EDGE)
         pygame.draw.rect(surface, edge, r, width=max(1, viewport.length(3 if self.focused else 2)),
                          border_radius=radius)
         px = viewport.length(theme.BODY + 1)

@@ -143,7 +143,8 @@ class Button:
         radius = viewport.length(10)
         down = self.pressed and self.hover and self.enabled
         if self.enabled:
-            fill = theme.BUTTON_PRESSED if down else theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            fill = (theme.BUTTON_PRESSED if down else theme.BUTTON_HOVER if self.hover
+                    else theme.BUTTON)
             lift = 1 if down else 3
             pygame.draw.rect(surface, (0, 0, 0, 90), r.move(0, viewport.length(3)),
                              border_radius=radius)
@@ -156,7 +157,8 @@ class Button:
                              border_radius=radius)
         label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
         colour = theme.BUTTON_TEXT if self.enabled else (70, 84, 76)
-        draw_label(surface, viewport, label, self.text_size, r, colour, "bold", printable(self.text))
+        draw_label(surface, viewport, label, self.text_size, r, colour, "bold",
+                   printable(self.text))
         note("button", viewport.rect(*self.rect), label)
 
 
