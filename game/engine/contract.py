@@ -49,6 +49,11 @@ class Option:
                 return text
         return str(value)
 
+    def sentence(self, value) -> str:
+        """The option as it reads in a line: "Two players: no kitty, swap piles"."""
+        text = self.label_of(value)
+        return f"{self.label}: {text[:1].lower()}{text[1:]}"
+
 
 def resolve_options(spec: tuple, options: dict | None) -> dict:
     """Fill in defaults and refuse unknown keys or values with a clear message."""

@@ -40,9 +40,9 @@ SEATS = (2, 6)
 UNDO = False
 JSON_VERSION = 1
 OPTIONS = (
-    Option("ask_humans", "Ask humans to Heave To!",
-           (("every", "every play"), ("targeted", "plays at them or that could win"),
-            ("never", "never")),
+    Option("ask_humans", "Ask about Heave To!",
+           (("every", "Every play"), ("targeted", "Plays at them or that could win"),
+            ("never", "Never")),
            "every", "When a human seat is asked whether to cancel a play. Computers always decide."),
 )
 

@@ -72,10 +72,11 @@ LIMITS = {"200": (200, -100), "100": (100, -50)}
 OPTIONS = (
     Option("partners", "Partners", (("teams", "Teams"), ("individuals", "Individuals")), "teams",
            "With 3-6 players the dealer picks a partner each hand; partners score together."),
-    Option("target", "Game ends at", (("200", "200 or \u2212100"), ("100", "100 or \u221250")), "200",
+    Option("target", "Game ends",
+           (("200", "At 200 or \u2212100"), ("100", "At 100 or \u221250")), "200",
            "The game ends when a score reaches the top limit or the bottom one."),
-    Option("kitty", "Two players: kitty", (("off", "No kitty: swap piles"),
-                                           ("on", "Draw 3 from the kitty")), "off",
+    Option("kitty", "Two players", (("off", "No kitty, swap piles"),
+                                    ("on", "Draw 3 from the kitty")), "off",
            "With 2 players the cards 9 and up can form a kitty to draw from instead of swapping."),
 )
 

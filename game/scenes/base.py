@@ -111,7 +111,9 @@ class Dialog(Scene):
                  "bold")
         shown = self.shown_lines()
         for i, line in enumerate(self.lines[self.scroll:self.scroll + shown]):
-            draw_text(surface, vp, line, 19, (x + w / 2, y + 70 + 30 * i), theme.INK, "midtop")
+            if line:  # an empty line is a gap, not a text
+                draw_text(surface, vp, line, 19, (x + w / 2, y + 70 + 30 * i), theme.INK,
+                          "midtop")
         if len(self.lines) > shown:
             more = f"lines {self.scroll + 1}-{self.scroll + shown} of {len(self.lines)}: wheel or arrows"
             draw_text(surface, vp, more, 13, (x + w - 14, y + 70 + 30 * shown - 4), theme.INK_DIM,

@@ -5,7 +5,8 @@ import pygame
 
 from ..engine.rng import MAX_SEED
 from ..store import records
-from ..ui import canvas, theme
+from ..ui import canvas, clipboard, theme
+from ..ui.controls import TextField
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
 
@@ -76,6 +77,8 @@ class DealNumberDialog(Dialog):
 
     def __init__(self, app, on_choose):
         self.digits = ""
+        self.field = TextField((0, 0, 0, 0), "", "Deal number", 13)
+        self.field.focused = True
         self.on_choose = on_choose
         self.error = ""
         super().__init__(app, "Choose a deal", ["Type a deal number, then press Enter."],
@@ -118,10 +121,10 @@ class DealNumberDialog(Dialog):
         vp = self.viewport
         x, y, w, _ = self.panel
         box = (x + 70, y + 112, w - 140, 40)
-        draw_panel(surface, vp.rect(*box), fill=(250, 246, 232, 255), edge=theme.GOLD, radius=8)
-        caret = "|" if pygame.time.get_ticks() // 500 % 2 else ""
-        draw_text(surface, vp, "#" + self.digits + caret, 22, (box[0] + 12, box[1] + 7),
-                  theme.BUTTON_TEXT, face="bold")
+        self.field.rect = pygame.Rect(box)
+        self.field.text = self.digits
+        self.field.cursor = len(self.digits)
+        self.field.draw(surface, vp)
         if self.error:
             draw_text(surface, vp, self.error, 16, (x + w / 2, box[1] + 46), theme.RED, "midtop")
 
@@ -138,17 +141,48 @@ class ResultScreen(Dialog):
     def __init__(self, app, game, won: bool, headline: str, lines):
         self.won = won
         self.game = game
+        self.copied = False
+        daily = getattr(game, "daily_result", None)  # today's deal of the day, when it is
+        self.share = daily[0] if daily else None
+        lines = list(lines)
+        copy = []
+        if daily:
+            streak = daily[1]
+            lines += ["", "Deal of the day" + (f"  ·  streak {streak} day{'s' * (streak != 1)}"
+                                               if streak else ""), self.share]
+            copy = [("Copy result", "C", self.copy_result)]
         super().__init__(app, headline, lines, [
             ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
             ("Same deal again", "R", lambda: self.close_then(game.restart)),
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
+            *copy,
             ("Export record", "E", self.export_record),
         ], cancel=lambda: self.close_then(app.main_menu))
-        app.sound.play("win" if won else "loss")
+        if not getattr(game, "celebrated", False):  # the celebration played it already
+            app.sound.play("win" if won else "loss")
 
     def close_then(self, action) -> None:
         self.app.pop(self)
         action()
+
+    def copy_result(self) -> None:
+        """The deal of the day's line to the clipboard, to paste anywhere; said once."""
+        if self.copied or not self.share:
+            return
+        self.copied = True
+        if clipboard.copy(self.share):
+            self.lines += ["Copied: paste it anywhere."]
+        else:
+            self.lines += ["No clipboard here: the line above is yours to copy by hand."]
+        self.rebuild(self.copy_result)
+        self.keys.pop("c", None)
+
+    def rebuild(self, done) -> None:
+        """Lay the buttons out again for the lines added; `done` (an action) is used up."""
+        enabled = {b.text: b.enabled and b.action != done for b in self.row.buttons}
+        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
+        for b in self.row.buttons:
+            b.enabled = enabled[b.text]
 
     def export_record(self) -> None:
         """Write the game's record and say where; once is enough."""
@@ -158,8 +192,7 @@ class ResultScreen(Dialog):
             self.lines += ["No record written:", shorten(str(exc))]
         else:
             self.lines += ["Record saved:", shorten(where.name), "in " + shorten(str(where.parent), 40)]
-        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
-        self.row.buttons[-1].enabled = False
+        self.rebuild(self.export_record)
         self.keys.pop("e", None)
 
     def handle(self, event) -> None:

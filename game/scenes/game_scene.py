@@ -93,6 +93,8 @@ class GameScene(Scene):
         self.selected = None
         self.table.sprites.clear()
         self.result_timer = None
+        self.daily_result = None  # (share line, streak, figures) of today's deal of the day
+        self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
         self.elapsed = 0.0  # seconds on the clock: only while the table is in front
@@ -230,6 +232,9 @@ class GameScene(Scene):
             message = f"Deckhand could not write its statistics: {exc}"
         if message:
             self.app.notify("Statistics", message)
+        if self.timed:  # a solitaire: today's deal of the day keeps its own streak
+            from .daily import count
+            self.daily_result = count(self)
 
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
@@ -579,7 +584,27 @@ class GameScene(Scene):
             self.result_timer -= dt
             if self.result_timer <= 0:
                 self.result_timer = float("inf")
-                self.show_result()
+                self.end_of_game()
+
+    def end_of_game(self) -> None:
+        """The result screen, after a celebration when a human has won."""
+        from .celebration import Celebration, wanted
+        self.celebrated = self.celebrates() and wanted(self.app)
+        if self.celebrated:
+            self.app.sound.play("win")
+            self.app.push(Celebration(self.app, self, self.show_result))
+        else:
+            self.show_result()
+
+    def celebrates(self) -> bool:
+        """Whether the game just finished is a human's win (a table only shown is not)."""
+        if not self.autosave or not self.session.is_over():
+            return False
+        winners = self.session.rules.result(self.session.state).winners
+        return any(seat in winners for seat in self.human_seats())
+
+    def human_seats(self) -> list:
+        return [self.viewer]
 
     def next_change(self) -> float | None:
         if (self.table.busy or self.drag is not None or self.hinted or self.moving_by_itself()

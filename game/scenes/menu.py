@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import games
-from ..store import saves
+from ..engine import daily, games
+from ..engine.daily import date_words
+from ..store import saves, stats
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.about import draw_version
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
+from . import daily as today_deal
 from .base import Dialog, Scene
 from .registry import playable
 
@@ -17,6 +19,7 @@ ROW_GAP = 12
 COLUMN_W = 590
 TOP = 168
 FAN = ("AS", "KH", "QC", "JD", "10S")
+DAILY = pygame.Rect(934, 12, 326, 124)  # the deal of the day, right of the title
 
 
 def row_rect(i: int, count: int) -> pygame.Rect:
@@ -48,7 +51,12 @@ class MainMenu(Scene):
                                                  ("Records", self.open_records, "R"),
                                                  ("Quit", app.quit, "Q"))):
             buttons.append(Button((185 + 230 * i, y, 210, 46), text, action, key))
-        self.buttons = ButtonRow(buttons)
+        self.daily_games = [g for g in daily.GAMES if g in self.ids]
+        self.daily_buttons = [Button((DAILY.x + 16 + i * 152, DAILY.y + 42, 140, 40),
+                                     games.title(g), lambda g=g: self.play_daily(g), text_size=16)
+                              for i, g in enumerate(self.daily_games)]
+        self.buttons = ButtonRow(buttons + self.daily_buttons)
+        self.daily_status = {}  # game id -> (streak, played today)
         self.hover = None
         self.saved = {}  # game id -> saves.Saved, for the games that can be continued
         self.continue_buttons = ButtonRow()
@@ -61,6 +69,8 @@ class MainMenu(Scene):
         self.seen_at = self.app.frames
 
     def refresh_saves(self) -> None:
+        data, _ = stats.load()
+        self.daily_status = {g: today_deal.streak_today(data, g) for g in self.daily_games}
         self.saved = {}
         for game_id in self.ids:
             try:
@@ -77,6 +87,14 @@ class MainMenu(Scene):
             Button((rect.right - 160, rect.y + 54, 146, 36), "Continue",
                    lambda g=game_id: self.continue_game(g), "C", text_size=16)
             for game_id, rect in self.rows if game_id in self.saved])
+
+    def play_daily(self, game_id: str) -> None:
+        """Today's deal of a solitaire; a game of it in progress is never given up unasked."""
+        if game_id in self.saved:
+            self.app.push(InProgressDialog(self.app, self, game_id,
+                                           lambda g: today_deal.start(self.app, g)))
+        else:
+            today_deal.start(self.app, game_id)
 
     def continue_game(self, game_id: str) -> None:
         saved = self.saved.get(game_id)
@@ -151,6 +169,9 @@ class MainMenu(Scene):
                 self.open_records()
             elif event.key == pygame.K_c:
                 self.continue_game(self.ids[self.selected])
+            elif event.key == pygame.K_d and self.daily_games:
+                chosen = self.ids[self.selected]
+                self.play_daily(chosen if chosen in self.daily_games else self.daily_games[0])
             elif event.key in (pygame.K_q, pygame.K_ESCAPE):
                 self.app.quit()
             elif event.unicode.isdigit() and 1 <= int(event.unicode) <= len(self.ids):
@@ -180,12 +201,33 @@ class MainMenu(Scene):
                 room = rect.right - 124 - (rect.x + 22 + title.w / vp.scale) - 12
                 fit_text(surface, vp, text, 14, (rect.right - 124, rect.y + 28), room,
                          theme.INK_DIM, "midright")
+        self.draw_daily(surface)
         self.continue_buttons.draw(surface, vp)
         self.buttons.draw(surface, vp)
-        keys = "Enter or click to play" + (" · C continue" if self.saved else "")
+        keys = "Enter or click to play" + (" · C continue" if self.saved else "") + \
+            (" · D deal of the day" if self.daily_games else "")
         draw_text(surface, vp, keys + " · F1 rules · F11 fullscreen",
                   16, (640, 772), theme.INK_DIM, "midbottom")
         draw_version(surface, vp)
+
+    def draw_daily(self, surface) -> None:
+        """The deal of the day: a button per solitaire, and its streak below."""
+        if not self.daily_games:
+            return
+        vp = self.viewport
+        draw_panel(surface, vp.rect(*DAILY), fill=theme.PANEL, edge=(90, 130, 104))
+        draw_text(surface, vp, "Deal of the day", 17, (DAILY.x + 16, DAILY.y + 10), theme.GOLD,
+                  face="bold")
+        draw_text(surface, vp, date_words(today_deal.today()), 14,
+                  (DAILY.right - 14, DAILY.y + 13), theme.INK_DIM, "topright")
+        for button, game_id in zip(self.daily_buttons, self.daily_games):
+            streak, played = self.daily_status.get(game_id, (0, False))
+            if streak:
+                text = f"done · streak {streak}" if played else f"streak {streak}: play today"
+            else:
+                text = "played today" if played else "not played yet"
+            draw_text(surface, vp, text, 14, (button.rect.centerx, button.rect.bottom + 5),
+                      theme.INK_DIM, "midtop")
 
     def draw_fan(self, surface) -> None:
         vp = self.viewport
@@ -201,12 +243,12 @@ class InProgressDialog(Dialog):
 
     width = 560
 
-    def __init__(self, app, menu, game_id: str):
+    def __init__(self, app, menu, game_id: str, start=None):
         self.menu, self.game_id = menu, game_id
         text = f"You have a game of {games.title(game_id)} in progress."
         super().__init__(app, "Game in progress", wrap(text, 19, self.width - 60), [
             ("Continue it", "C", lambda: self.then(menu.continue_game)),
-            ("Start a new one", "N", lambda: self.then(menu.start_new)),
+            ("Start a new one", "N", lambda: self.then(start or menu.start_new)),
             ("Cancel", "Esc", self.close)], cancel=self.close)
 
     def close(self) -> None:

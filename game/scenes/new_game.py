@@ -1,18 +1,56 @@
-"""The new-game screen: a game's table options and the deal number, before the deal."""
+"""The new-game screen: a game's table options and the deal number, before the deal.
+
+Up/Down (or Tab) choose a row, Left/Right change it; digits type a deal number (D goes to its
+field); Enter deals, Esc goes back."""
 from __future__ import annotations
+
+import pygame
 
 from ..engine import games
 from ..engine.contract import resolve_options
+from ..engine.rng import MAX_SEED
 from ..ui import theme
-from ..ui.widgets import draw_text
-from .base import Dialog
-from .dialogs import DealNumberDialog
+from ..ui.controls import TextField
+from ..ui.forms import draw_field_label, option_fields
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade, wrap
+from .base import Scene
+
+WIDTH = 680
 
 
-class NewGameDialog(Dialog):
-    width = 640
+def deal_field(rect, on_click) -> TextField:
+    return TextField(rect, "", "Random deal", len(str(MAX_SEED)), on_click)
+
+
+def typed_deal(field: TextField):
+    """The deal number in `field`, None for a random deal, or a message why it can't be."""
+    if not field.text:
+        return None, ""
+    seed = int(field.text)
+    if seed > MAX_SEED:
+        return None, f"Deal numbers go up to {MAX_SEED:,}."
+    return seed, ""
+
+
+def type_digit(field: TextField, event) -> bool:
+    """Digits, Backspace and the caret keys edit a deal-number field; returns whether used."""
+    if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END) or (
+            event.unicode and event.unicode.isdigit()) or (
+            field.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+        if not field.focused:
+            field.start(field.text)
+        field.type_key(event)
+        field.text = field.text.lstrip("0") or ("0" if field.text else "")
+        field.cursor = min(field.cursor, len(field.text))
+        return True
+    return False
+
+
+class NewGameDialog(Scene):
+    opaque = False
 
     def __init__(self, app, game_id: str):
+        super().__init__(app)
         self.game_id = game_id
         self.rules = games.get(game_id)
         saved = app.settings.table_options.get(game_id, {})
@@ -20,55 +58,119 @@ class NewGameDialog(Dialog):
             self.options = resolve_options(self.rules.OPTIONS, saved)
         except ValueError:
             self.options = resolve_options(self.rules.OPTIONS, {})
-        self.seed = None
-        super().__init__(app, f"New game of {self.rules.TITLE}", (), (), cancel=self.close)
-        self.refresh()
+        self.error = ""
+        self.focus = 0
+        self.layout()
 
-    def refresh(self) -> None:
-        buttons = []
-        for option in self.rules.OPTIONS:
-            label = f"{option.label}: {option.label_of(self.options[option.key])}"
-            buttons.append((label, "", lambda o=option: self.cycle(o)))
-        deal = "random" if self.seed is None else f"#{self.seed}"
-        buttons.append((f"Deal number: {deal}", "D", self.choose_deal))
-        buttons.append(("Deal", "Enter", self.deal))
-        buttons.append(("Cancel", "Esc", self.close))
-        self.set_buttons(buttons)
-        for b in self.row.buttons:
-            b.rect.x, b.rect.w = (self.app.viewport.logical[0] - 560) / 2, 560
-            b.text_size = 16
+    @property
+    def seed(self):
+        return typed_deal(self.deal_number)[0]
 
-    def cycle(self, option) -> None:
-        values = [v for v, _ in option.choices]
-        self.options[option.key] = values[(values.index(self.options[option.key]) + 1) % len(values)]
-        self.refresh()
+    def layout(self) -> None:
+        lw, lh = self.viewport.logical
+        x = (lw - WIDTH) / 2 + 40
+        self.fields, y = option_fields(self.rules.OPTIONS, self.options, lambda: None,
+                                       x, 0, WIDTH - 80, gap=14)
+        self.deal_label = (x, y + 18)
+        field_y = y + 18
+        self.deal_number = deal_field((x + 200, field_y, WIDTH - 280, 40), self.focus_deal)
+        self.controls = [f.control for f in self.fields] + [self.deal_number]
+        self.help_y = field_y + 52
+        buttons_y = self.help_y + 56
+        height = buttons_y + 46 + 24 + 88
+        top = max(12, (lh - height) / 2)
+        self.panel = pygame.Rect((lw - WIDTH) / 2, top, WIDTH, height)
+        shift = top + 88
+        for c in self.controls:
+            c.rect.y += shift
+        for f in self.fields:
+            f.label_at = (f.label_at[0], f.label_at[1] + shift)
+        self.deal_label = (self.deal_label[0], self.deal_label[1] + shift)
+        self.help_y += shift
+        self.deal_button = Button((lw / 2 - 250, buttons_y + shift, 240, 46), "Deal", self.deal,
+                                  "Enter")
+        self.row = ButtonRow([self.deal_button, Button((lw / 2 + 10, buttons_y + shift, 240, 46),
+                                                       "Cancel", self.close, "Esc")])
+        self.set_focus(self.focus)
+
+    def set_focus(self, index: int) -> None:
+        self.focus = index % len(self.controls)
+        for i, c in enumerate(self.controls):
+            c.focused = i == self.focus
+        if self.deal_number.focused:
+            self.deal_number.cursor = len(self.deal_number.text)
+
+    def focus_deal(self) -> None:
+        self.set_focus(len(self.controls) - 1)
 
     def choose_deal(self) -> None:
-        def chosen(seed):
-            self.seed = seed
-            self.refresh()
-        self.app.push(DealNumberDialog(self.app, chosen))
+        self.focus_deal()
 
     def deal(self) -> None:
+        seed, self.error = typed_deal(self.deal_number)
+        if self.error:
+            self.focus_deal()
+            return
         self.app.settings.table_options[self.game_id] = dict(self.options)
         self.app.save_settings()
         self.app.pop(self)
-        self.app.start_game(self.game_id, self.seed, dict(self.options))
+        self.app.start_game(self.game_id, seed, dict(self.options))
 
     def close(self) -> None:
         self.app.pop(self)
 
     def handle(self, event) -> None:
-        import pygame
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.deal()
+        used = self.row.handle(event, self.viewport)
+        for c in self.controls:
+            if c.handle(event, self.viewport):
+                used = True
+                if c is not self.deal_number:
+                    self.set_focus(self.controls.index(c))
+        if used or event.type != pygame.KEYDOWN:
             return
-        super().handle(event)
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.deal()
+        elif event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+            self.set_focus(self.focus + 1)
+        elif event.key in (pygame.K_UP, pygame.K_TAB):
+            self.set_focus(self.focus - 1)
+        elif event.key == pygame.K_d and not self.deal_number.focused:
+            self.focus_deal()
+        elif type_digit(self.deal_number, event):
+            self.focus_deal()
+            self.error = ""
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.controls[self.focus].step(1 if event.key == pygame.K_RIGHT else -1)
 
     def draw(self, surface) -> None:
-        super().draw(surface)
-        option = next((o for o, b in zip(self.rules.OPTIONS, self.row.buttons) if b.hover), None)
-        if option and option.help:
-            x, y, w, h = self.panel
-            draw_text(surface, self.viewport, option.help[:110], 15, (x + w / 2, y + h + 10),
-                      theme.INK_DIM, "midtop")
+        vp = self.viewport
+        shade(surface)
+        draw_panel(surface, vp.rect(*self.panel), fill=theme.OPAQUE_PANEL)
+        draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30,
+                  (self.panel.centerx, self.panel.y + 24), theme.GOLD, "midtop", "bold")
+        for f in self.fields:
+            draw_field_label(surface, vp, f)
+            f.control.draw(surface, vp)
+        x, y = self.deal_label
+        draw_text(surface, vp, "Deal number", 17, (x, y + 20), theme.INK, "midleft", "bold")
+        self.deal_number.draw(surface, vp)
+        self.draw_help(surface)
+        self.row.draw(surface, vp)
+
+    def draw_help(self, surface) -> None:
+        vp = self.viewport
+        pointed = next((f for f in self.fields if f.control.hover), None)
+        focused = next((f for f in self.fields if f.control.focused), None)
+        shown = pointed or focused
+        if self.error:
+            text, colour = self.error, theme.RED
+        elif shown and shown.help:
+            text, colour = shown.help, theme.INK_DIM
+        else:
+            text = "Up/Down choose · Left/Right change · type a deal number"
+            colour = theme.INK_DIM
+        lines = wrap(text, vp.length(15), vp.length(WIDTH - 80))[:2]
+        for i, line in enumerate(lines):
+            draw_text(surface, vp, line, 15, (self.panel.x + 40, self.help_y + 20 * i), colour)

@@ -98,6 +98,9 @@ class PassAndPlayScene(GameScene):
     def humans(self) -> list:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    def human_seats(self) -> list:
+        return self.humans
+
     def names(self) -> dict:
         return {f"p{i}": seat.name for i, seat in enumerate(self.seats)}
 

@@ -408,6 +408,9 @@ class ScoundrelScene(GameScene):
             text += " A new room is dealt."
         return text
 
+    def celebrates(self) -> bool:
+        return not self.computer_played and super().celebrates()
+
     def show_result(self) -> None:
         state = self.session.state
         result = rules.result(state)

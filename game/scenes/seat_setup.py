@@ -1,4 +1,8 @@
-"""The new-game screen of a table with several seats: who sits where, table options, deal."""
+"""The new-game screen of a table with several seats: who sits where, table options, deal.
+
+The table comes back as it was last dealt: each typed name stays with its seat. Up/Down (Tab)
+choose a row, Left/Right change it, a click on a name (or Enter on it) types there; digits
+type a deal number (D goes to its field); Enter deals, Esc goes back."""
 from __future__ import annotations
 
 import re
@@ -9,14 +13,39 @@ from ..engine import bots, games
 from ..engine.contract import resolve_options
 from ..store.settings import NAMES_KEPT
 from ..ui import theme
+from ..ui.controls import Chooser, TextField
+from ..ui.forms import draw_field_label, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
-from .dialogs import DealNumberDialog
-from .pass_and_play import LEVEL_HELP, Seat, default_seats
+from .new_game import deal_field, type_digit, typed_deal
+from .pass_and_play import LEVEL_HELP, LEVEL_NAMES, Seat, default_seats
 
-ROW_H = 42
+ROW_H = 46
 NAME_LIMIT = 14
 DEFAULT_NAME = re.compile(r"(Player|Computer) \d+")  # a name nobody typed
+PANEL = pygame.Rect(190, 12, 900, 0)   # its height follows the rows
+LEFT, NAME_X, KIND_X, RIGHT = 230, 320, 690, 1050
+
+
+def last_table(app, game_id: str) -> list:
+    """The seats as last dealt (at any table), fitted to this game's seat count and levels;
+    else the default seats with the latest remembered name at the first."""
+    low, high = games.get(game_id).SEATS
+    levels = bots.levels(game_id)
+    last = getattr(app.settings, "last_seats", [])
+    kept = [Seat(name, kind, level) for name, kind, level in last]
+    if not kept:
+        seats = default_seats(game_id, max(low, min(4, high)))
+        remembered = list(getattr(app.settings, "player_names", []))
+        if remembered:
+            seats[0].name = remembered[0]
+        return seats
+    seats = kept[:high]
+    seats += default_seats(game_id, max(low, len(seats)))[len(seats):]
+    for seat in seats:
+        level = bots.current_level(game_id, seat.level) if levels else None
+        seat.level = level or (levels[-1] if levels else "random")
+    return seats
 
 
 class SeatSetupDialog(Scene):
@@ -26,55 +55,71 @@ class SeatSetupDialog(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.rules = games.get(game_id)
-        low, high = self.rules.SEATS
-        self.seats = default_seats(game_id, max(low, min(4, high)))
+        self.seats = last_table(app, game_id)
         self.remembered = list(getattr(app.settings, "player_names", []))
-        if self.remembered:
-            self.seats[0].name = self.remembered[0]
-        self.cursor = 0            # where typing goes in the name being edited
-        self.all_selected = False  # Ctrl+A: the next key replaces the whole name
         try:
             self.options = resolve_options(self.rules.OPTIONS,
                                            app.settings.table_options.get(game_id, {}))
         except ValueError:
             self.options = resolve_options(self.rules.OPTIONS, {})
-        self.seed = None
         self.editing: int | None = None
+        self.cursor = 0            # where typing goes in the name being edited
+        self.all_selected = False  # Ctrl+A: the next key replaces the whole name
+        self.error = ""
+        self.focus = 0
         self.kinds = [("human", None)] + [("computer", lv) for lv in bots.levels(game_id)]
         self.level_help = " · ".join(f"{lv}: {LEVEL_HELP[lv]}" for lv in bots.levels(game_id)
                                      if lv in LEVEL_HELP)
+        self.deal_number = deal_field((0, 0, 0, 0), self.focus_deal)
         self.layout_buttons()
+
+    @property
+    def seed(self):
+        return typed_deal(self.deal_number)[0]
 
     # -- layout ----------------------------------------------------------------
     def layout_buttons(self) -> None:
-        buttons = []
-        top = 150
-        n = len(self.seats)
         low, high = self.rules.SEATS
-        buttons.append(Button((330, 100, 60, 36), "−", lambda: self.resize(-1), enabled=n > low))
-        buttons.append(Button((890, 100, 60, 36), "+", lambda: self.resize(+1), enabled=n < high))
+        n = len(self.seats)
+        self.count = Chooser((490, PANEL.y + 70, 300, 40), lambda: f"{len(self.seats)} seats",
+                             self.resize, ("−", "+"),
+                             can=lambda step: low <= len(self.seats) + step <= high)
+        self.names, self.kind_choosers = [], []
+        top = PANEL.y + 128
         for i, seat in enumerate(self.seats):
             y = top + i * ROW_H
-            buttons.append(Button((330, y, 300, 36), self.name_label(i),
-                                  lambda i=i: self.edit(i), text_size=16))
-            buttons.append(Button((650, y, 300, 36), seat.describe(),
-                                  lambda i=i: self.cycle_kind(i), text_size=16))
-        y = top + n * ROW_H + 14
-        for option in self.rules.OPTIONS:
-            label = f"{option.label}: {option.label_of(self.options[option.key])}"
-            buttons.append(Button((330, y, 620, 36), label, lambda o=option: self.cycle(o),
-                                  text_size=15))
-            y += ROW_H
-        deal = "random" if self.seed is None else f"#{self.seed}"
-        buttons.append(Button((330, y, 620, 36), f"Deal number: {deal}", self.choose_deal, "D",
-                              text_size=15))
-        y += ROW_H
-        self.help_y = y - 2  # the line that says what the computer levels mean
-        y += 12 + (22 if self.level_help else 0)
-        buttons.append(Button((330, y, 300, 44), "Deal", self.deal, "Enter"))
-        buttons.append(Button((650, y, 300, 44), "Cancel", self.close, "Esc"))
-        self.bottom = y + 44
-        self.row = ButtonRow(buttons)
+            field = TextField((NAME_X, y, KIND_X - NAME_X - 20, 38), seat.name, f"Player {i + 1}",
+                              NAME_LIMIT, lambda i=i: self.edit(i))
+            if self.editing == i:
+                field.focused = True
+                field.cursor = min(self.cursor, len(seat.name))
+                field.all_selected = self.all_selected
+            self.names.append(field)
+            self.kind_choosers.append(Chooser((KIND_X, y, RIGHT - KIND_X, 38),
+                                              lambda s=seat: s.describe(),
+                                              lambda step, i=i: self.cycle_kind(i, step)))
+        y = top + n * ROW_H + 12
+        self.fields, y = option_fields(self.rules.OPTIONS, self.options, lambda: None,
+                                       LEFT, y, RIGHT - LEFT, label_width=NAME_X - LEFT + 140)
+        y += 12 if self.fields else 0
+        self.deal_label_y = y + 20
+        self.deal_number.rect = pygame.Rect(KIND_X, y, RIGHT - KIND_X, 40)
+        y += 52
+        self.help_y = y
+        y += 26 if self.level_help else 0
+        y += 8
+        self.row = ButtonRow([Button((LEFT + 100, y, 300, 46), "Deal", self.deal, "Enter"),
+                              Button((RIGHT - 400, y, 300, 46), "Cancel", self.close, "Esc")])
+        self.bottom = y + 46 + 18
+        self.controls = ([self.count] + [c for pair in zip(self.names, self.kind_choosers)
+                                         for c in pair]
+                         + [f.control for f in self.fields] + [self.deal_number])
+        self.set_focus(self.focus)
+
+    def set_focus(self, index: int) -> None:
+        self.focus = index % len(self.controls)
+        for i, c in enumerate(self.controls):
+            c.focused = i == self.focus or (c in self.names and self.names.index(c) == self.editing)
 
     # -- changes ---------------------------------------------------------------
     def resize(self, step: int) -> None:
@@ -87,24 +132,19 @@ class SeatSetupDialog(Scene):
         self.editing = None
         self.layout_buttons()
 
-    def name_label(self, i: int) -> str:
-        name = self.seats[i].name
-        if self.editing != i:
-            return name
-        if self.all_selected:
-            return f"[{name}]"
-        return name[:self.cursor] + "|" + name[self.cursor:]
-
     def edit(self, i: int) -> None:
         self.editing = None if self.editing == i else i
         self.cursor = len(self.seats[i].name)
         self.all_selected = False
+        self.focus = 1 + 2 * i
         self.layout_buttons()
 
-    def cycle_kind(self, i: int) -> None:
+    def cycle_kind(self, i: int, step: int = 1) -> None:
         seat = self.seats[i]
         current = ("human", None) if seat.is_human else ("computer", seat.level)
-        kind, level = self.kinds[(self.kinds.index(current) + 1) % len(self.kinds)]
+        if current not in self.kinds:
+            current = self.kinds[-1]
+        kind, level = self.kinds[(self.kinds.index(current) + step) % len(self.kinds)]
         if kind != seat.kind and DEFAULT_NAME.fullmatch(seat.name):
             seat.name = self.fresh_name(i, kind)  # "Computer 2" made human is not a computer
         seat.kind = kind
@@ -120,66 +160,54 @@ class SeatSetupDialog(Scene):
         return next((n for n in self.remembered if n not in taken), f"Player {i + 1}")
 
     def type_key(self, seat, event) -> None:
-        """Edit a name: letters, Backspace/Delete, Left/Right/Home/End, Ctrl+A."""
-        name, at = seat.name, self.cursor
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key == pygame.K_a:
-            self.all_selected = True
-            return
-        if self.all_selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            name, at = "", 0
-        elif self.all_selected and event.key in (pygame.K_LEFT, pygame.K_HOME):
-            at = 0
-        elif self.all_selected and event.key in (pygame.K_RIGHT, pygame.K_END):
-            at = len(name)
-        elif self.all_selected and event.unicode and event.unicode.isprintable() and not ctrl:
-            name, at = event.unicode, 1
-        elif event.key == pygame.K_BACKSPACE:
-            name, at = name[:max(0, at - 1)] + name[at:], max(0, at - 1)
-        elif event.key == pygame.K_DELETE:
-            name = name[:at] + name[at + 1:]
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            at = max(0, min(len(name), at + (1 if event.key == pygame.K_RIGHT else -1)))
-        elif event.key == pygame.K_HOME:
-            at = 0
-        elif event.key == pygame.K_END:
-            at = len(name)
-        elif event.unicode and event.unicode.isprintable() and not ctrl and len(name) < NAME_LIMIT:
-            name, at = name[:at] + event.unicode + name[at:], at + 1
-        self.all_selected = False
-        seat.name, self.cursor = name, at
+        """Edit the name being typed (controls.TextField does the editing)."""
+        field = self.names[self.editing]
+        field.text, field.cursor, field.all_selected = seat.name, self.cursor, self.all_selected
+        field.type_key(event)
+        seat.name, self.cursor, self.all_selected = field.text, field.cursor, field.all_selected
 
-    def cycle(self, option) -> None:
-        values = [v for v, _ in option.choices]
-        self.options[option.key] = values[(values.index(self.options[option.key]) + 1) % len(values)]
-        self.layout_buttons()
+    def focus_deal(self) -> None:
+        self.editing = None
+        self.set_focus(len(self.controls) - 1)
 
     def choose_deal(self) -> None:
-        def chosen(seed):
-            self.seed = seed
-            self.layout_buttons()
-        self.app.push(DealNumberDialog(self.app, chosen))
+        self.focus_deal()
+        self.layout_buttons()
 
     def deal(self) -> None:
+        seed, self.error = typed_deal(self.deal_number)
+        if self.error:
+            self.focus_deal()
+            return
         for i, seat in enumerate(self.seats):
             seat.name = seat.name.strip() or f"Player {i + 1}"
         typed = [s.name for s in self.seats if s.is_human and not DEFAULT_NAME.fullmatch(s.name)]
         if hasattr(self.app.settings, "player_names"):  # remembered for the next game
             kept = typed + [n for n in self.remembered if n not in typed]
             self.app.settings.player_names = kept[:NAMES_KEPT]
+        if hasattr(self.app.settings, "last_seats"):  # each name stays with its seat
+            self.app.settings.last_seats = [[s.name, s.kind, LEVEL_NAMES.get(s.level, s.level)]
+                                            for s in self.seats]
         self.app.settings.table_options[self.game_id] = dict(self.options)
         self.app.save_settings()
         self.app.pop(self)
-        self.app.start_game(self.game_id, self.seed, dict(self.options), seats=list(self.seats))
+        self.app.start_game(self.game_id, seed, dict(self.options), seats=list(self.seats))
 
     def close(self) -> None:
         self.app.pop(self)
 
     # -- input -----------------------------------------------------------------
     def handle(self, event) -> None:
-        if self.row.handle(event, self.viewport):
-            return
-        if event.type != pygame.KEYDOWN:
+        used = self.row.handle(event, self.viewport)
+        for c in list(self.controls):
+            if c.handle(event, self.viewport):
+                used = True
+                if c in self.controls and c not in self.names and c is not self.deal_number:
+                    if self.editing is not None:
+                        self.editing = None
+                        self.layout_buttons()
+                    self.set_focus(self.controls.index(c))
+        if used or event.type != pygame.KEYDOWN:
             return
         if self.editing is not None:
             seat = self.seats[self.editing]
@@ -189,25 +217,51 @@ class SeatSetupDialog(Scene):
                 self.type_key(seat, event)
             self.layout_buttons()
             return
+        focused = self.controls[self.focus]
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.deal()
+            if focused in self.names:
+                self.edit(self.names.index(focused))
+            else:
+                self.deal()
         elif event.key == pygame.K_ESCAPE:
             self.close()
-        elif event.key == pygame.K_d:
-            self.choose_deal()
+        elif event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+            self.set_focus(self.focus + 1)
+        elif event.key in (pygame.K_UP, pygame.K_TAB):
+            self.set_focus(self.focus - 1)
+        elif event.key == pygame.K_d and not self.deal_number.focused:
+            self.focus_deal()
+        elif type_digit(self.deal_number, event):
+            self.focus_deal()
+            self.error = ""
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            focused.step(1 if event.key == pygame.K_RIGHT else -1)
 
     def draw(self, surface) -> None:
         vp = self.viewport
         shade(surface)
-        draw_panel(surface, vp.rect(290, 24, 700, self.bottom), fill=theme.OPAQUE_PANEL)
-        draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30, (640, 40), theme.GOLD,
-                  "midtop", "bold")
-        draw_text(surface, vp, f"{len(self.seats)} seats", 22, (640, 104), theme.INK, "midtop",
+        draw_panel(surface, vp.rect(PANEL.x, PANEL.y, PANEL.w, self.bottom - PANEL.y),
+                   fill=theme.OPAQUE_PANEL)
+        draw_text(surface, vp, f"New game of {self.rules.TITLE}", 30, (640, PANEL.y + 18),
+                  theme.GOLD, "midtop", "bold")
+        self.count.draw(surface, vp)
+        for i, (field, kind) in enumerate(zip(self.names, self.kind_choosers)):
+            draw_text(surface, vp, f"Seat {i + 1}", 17, (LEFT, field.rect.centery), theme.INK_DIM,
+                      "midleft", "bold")
+            field.draw(surface, vp)
+            kind.draw(surface, vp)
+        for f in self.fields:
+            draw_field_label(surface, vp, f)
+            f.control.draw(surface, vp)
+        draw_text(surface, vp, "Deal number", 17, (LEFT, self.deal_label_y), theme.INK, "midleft",
                   "bold")
-        if self.editing is not None:
-            draw_text(surface, vp, "Type a name, Enter when done", 14, (480, 136), theme.INK_DIM,
-                      "midtop")
-        if self.level_help:
-            draw_text(surface, vp, f"Computers: {self.level_help}", 14, (640, self.help_y),
+        self.deal_number.draw(surface, vp)
+        if self.error:
+            draw_text(surface, vp, self.error, 15, (640, self.help_y), theme.RED, "midtop")
+        elif self.editing is not None:
+            draw_text(surface, vp, "Type a name, Enter when done", 15, (640, self.help_y),
+                      theme.INK_DIM, "midtop")
+        elif self.level_help:
+            draw_text(surface, vp, f"Computers: {self.level_help}", 15, (640, self.help_y),
                       theme.INK_DIM, "midtop")
         self.row.draw(surface, vp)

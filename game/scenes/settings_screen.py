@@ -6,7 +6,6 @@ arrows and the value) change it, Esc goes back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -15,34 +14,31 @@ from ..engine.contract import resolve_options
 from ..store.settings import BOT_PACES, CHOICES, SPEEDS
 from ..ui import canvas, theme
 from ..ui.cardart import BACK_NAMES, BACKS, CARD_SET_NAMES, CARD_SETS
+from ..ui.controls import Chooser, Control, Segments, Switch
+from ..ui.forms import option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .base import Scene
 from .registry import playable
 
 LEFT = pygame.Rect(40, 92, 590, 606)
 RIGHT = pygame.Rect(650, 92, 590, 606)
-ROW_H, WIDE_H = 46, 80
+ROW_H = 46
 GENERAL_H = 37  # the left column's rows, packed so twelve fit
+CONTROL_W = 300
 PREVIEW = ("7C", "8D", "QH", "AS")
 
 
 @dataclass
 class Row:
     label: str
-    show: Callable[[], str]
-    step: Callable[[int], None]
+    control: Control
     rect: pygame.Rect
     wide: bool = False      # the label above, a full-width control below
     help: str = ""
 
 
-def cycle(values, current, step):
-    values = list(values)
-    return values[(values.index(current) + step) % len(values)] if current in values else values[0]
-
-
-def on_off(value: bool) -> str:
-    return "On" if value else "Off"
+def named(values) -> list:
+    return [(v, v.capitalize()) for v in values]
 
 
 class SettingsScreen(Scene):
@@ -60,63 +56,86 @@ class SettingsScreen(Scene):
         self.rows: list[Row] = []
         self.headings = []      # (text, logical position)
         x, y = LEFT.x + 24, LEFT.y + 16
+        width = LEFT.w - 48
+
+        def switch(get, flip):
+            return lambda rect: Switch(rect, get, self.changed(flip))
+
+        def segments(choices, get, pick):
+            return lambda rect: Segments(rect, choices, get, self.changed(pick))
+
         general = [
             ("Table and cards", [
-                ("Animation speed", lambda: s.animation_speed.capitalize(), self.step_speed),
-                ("Table colour", lambda: s.table_colour.capitalize(), self.step_colour),
-                ("Card set", lambda: CARD_SET_NAMES[s.card_set], self.step_card_set),
-                ("Card back", lambda: BACK_NAMES[s.card_back], self.step_back),
-                ("Four-colour suits", lambda: on_off(s.four_colour), self.toggle_four_colour),
-                ("Fullscreen", lambda: on_off(self.app.fullscreen), self.toggle_fullscreen)]),
+                ("Animation speed", segments(named(SPEEDS), lambda: s.animation_speed,
+                                             self.set_speed)),
+                ("Table colour", segments(named(CHOICES["table_colour"]), lambda: s.table_colour,
+                                          self.set_colour)),
+                ("Card set", segments([(v, CARD_SET_NAMES[v]) for v in CARD_SETS],
+                                      lambda: s.card_set, self.set_card_set)),
+                ("Card back", segments([(v, BACK_NAMES[v]) for v in BACKS], lambda: s.card_back,
+                                       self.set_back)),
+                ("Four-colour suits", switch(lambda: s.four_colour, self.toggle_four_colour)),
+                ("Fullscreen", switch(lambda: self.app.fullscreen, self.toggle_fullscreen))]),
             ("Sound", [
-                ("Sound effects", lambda: on_off(s.sound_on), self.toggle_sound),
-                ("Volume", lambda: f"{s.volume}%", self.step_volume)]),
+                ("Sound effects", switch(lambda: s.sound_on, self.toggle_sound)),
+                ("Volume", lambda rect: Chooser(rect, lambda: f"{s.volume}%",
+                                                self.changed(self.step_volume), ("−", "+"),
+                                                can=self.volume_can))]),
             ("Play", [
-                ("Computer moves", lambda: s.bot_pace.capitalize(), self.step_bot_pace),
-                ("Confirm a new deal", lambda: on_off(s.confirm_new_deal), self.toggle_confirm),
-                ("Moves and clock", lambda: on_off(s.show_clock), self.toggle_clock),
-                ("What-now tips", lambda: on_off(s.show_tips), self.toggle_tips)]),
+                ("Computer moves", segments(named(BOT_PACES), lambda: s.bot_pace,
+                                            self.set_bot_pace)),
+                ("Confirm a new deal", switch(lambda: s.confirm_new_deal, self.toggle_confirm)),
+                ("Moves and clock", switch(lambda: s.show_clock, self.toggle_clock)),
+                ("What-now tips", switch(lambda: s.show_tips, self.toggle_tips))]),
         ]
         for heading, rows in general:
             self.headings.append((heading, (x, y)))
             y += 28
-            for label, show, step in rows:
-                self.rows.append(Row(label, show, step, pygame.Rect(x, y, LEFT.w - 48, GENERAL_H)))
+            for label, make in rows:
+                rect = pygame.Rect(x, y, width, GENERAL_H)
+                control = make(pygame.Rect(rect.right - CONTROL_W, y + 3, CONTROL_W, GENERAL_H - 6))
+                self.rows.append(Row(label, control, rect))
                 y += GENERAL_H + 3
             y += 6
         x, y = RIGHT.x + 24, RIGHT.y + 16
         self.headings.append(("New games start with", (x, y)))
         y += 34
         if self.ids:
-            self.rows.append(Row("Game", self.game_title, self.step_game,
-                                 pygame.Rect(x, y, RIGHT.w - 48, ROW_H)))
+            rect = pygame.Rect(x, y, RIGHT.w - 48, ROW_H)
+            game = Chooser((rect.right - 330, y + 3, 330, ROW_H - 6), self.game_title,
+                           self.step_game)
+            self.rows.append(Row("Game", game, rect))
             y += ROW_H + 12
-            for option in games.get(self.ids[self.game]).OPTIONS:
-                self.rows.append(Row(option.label, lambda o=option: o.label_of(self.options()[o.key]),
-                                     lambda step, o=option: self.step_option(o, step),
-                                     pygame.Rect(x, y, RIGHT.w - 48, WIDE_H), True, option.help))
-                y += WIDE_H + 4
+            self.game_options = self.options()
+            fields, bottom = option_fields(games.get(self.ids[self.game]).OPTIONS,
+                                           self.game_options, self.changed(self.keep_options),
+                                           x + 8, y, RIGHT.w - 64, gap=12)
+            for f in fields:
+                rect = pygame.Rect(x, f.label_at[1] - 4, RIGHT.w - 48,
+                                   f.control.rect.bottom + 4 - (f.label_at[1] - 4))
+                self.rows.append(Row(f.label, f.control, rect, True, f.help))
+            y = bottom + 4 if fields else y
         self.help_top = y + 4
         self.selected = min(self.selected, len(self.rows) - 1)
-        buttons = []
-        for i, row in enumerate(self.rows):
-            r = row.rect
-            top = r.y + (34 if row.wide else 2)
-            high = 38 if row.wide else r.h - 4
-            left = r.x if row.wide else r.right - 290
-            buttons += [Button((left, top, 40, high), "<", lambda i=i: self.change(i, -1)),
-                        Button((left + 46, top, r.right - left - 92, high), row.show(),
-                               lambda i=i: self.change(i, 1), text_size=16),
-                        Button((r.right - 40, top, 40, high), ">", lambda i=i: self.change(i, 1))]
         self.back = Button((540, 714, 200, 46), "Back", self.close, "Esc")
-        self.buttons = ButtonRow(buttons + [self.back])
+        self.buttons = ButtonRow([self.back])
+        self.select(self.selected)
+
+    def changed(self, change):
+        """`change`, then saved at once."""
+        def run(*args):
+            change(*args)
+            self.app.save_settings()
+        return run
+
+    def select(self, index: int) -> None:
+        self.selected = index
+        for i, row in enumerate(self.rows):
+            row.control.focused = i == index
 
     def change(self, index: int, step: int) -> None:
-        self.selected = index
-        self.rows[index].step(step)
-        self.app.save_settings()
-        for row, button in zip(self.rows, self.buttons.buttons[1::3]):
-            button.text = row.show()
+        self.select(index)
+        self.rows[index].control.step(step)
 
     def game_title(self) -> str:
         return games.get(self.ids[self.game]).TITLE
@@ -130,67 +149,64 @@ class SettingsScreen(Scene):
             return resolve_options(spec, {})
 
     # -- what each row changes ---------------------------------------------------
-    def step_speed(self, step) -> None:
-        s = self.app.settings
-        s.animation_speed = cycle(SPEEDS, s.animation_speed, step)
+    def set_speed(self, value) -> None:
+        self.app.settings.animation_speed = value
         for scene in self.app.stack:
             table = getattr(scene, "table", None)
             if table is not None:
-                table.speed = s.animation_speed
+                table.speed = value
 
-    def step_bot_pace(self, step) -> None:
-        s = self.app.settings
-        s.bot_pace = cycle(BOT_PACES, s.bot_pace, step)
+    def set_bot_pace(self, value) -> None:
+        self.app.settings.bot_pace = value
 
-    def step_colour(self, step) -> None:
-        s = self.app.settings
-        s.table_colour = cycle(CHOICES["table_colour"], s.table_colour, step)
+    def set_colour(self, value) -> None:
+        self.app.settings.table_colour = value
 
-    def step_back(self, step) -> None:
-        s = self.app.settings
-        s.card_back = self.app.art.back_name = cycle(BACKS, s.card_back, step)
+    def set_card_set(self, value) -> None:
+        self.app.settings.card_set = self.app.art.card_set = value
 
-    def step_card_set(self, step) -> None:
-        s = self.app.settings
-        s.card_set = self.app.art.card_set = cycle(CARD_SETS, s.card_set, step)
+    def set_back(self, value) -> None:
+        self.app.settings.card_back = self.app.art.back_name = value
 
-    def toggle_four_colour(self, step) -> None:
+    def toggle_four_colour(self) -> None:
         s = self.app.settings
         s.four_colour = self.app.art.four_colour = not s.four_colour
 
-    def toggle_fullscreen(self, step) -> None:
+    def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
 
-    def toggle_sound(self, step) -> None:
+    def toggle_sound(self) -> None:
         s = self.app.settings
         s.sound_on = not s.sound_on
         self.app.sound.play("flip")
 
+    def volume_can(self, step) -> bool:
+        return 0 <= round(self.app.settings.volume, -1) + 10 * step <= 100
+
     def step_volume(self, step) -> None:
         s = self.app.settings
-        s.volume = cycle(range(0, 101, 10), round(s.volume, -1), step)
+        s.volume = max(0, min(100, round(s.volume, -1) + 10 * step))
         self.app.sound.play("drop")
 
-    def toggle_confirm(self, step) -> None:
+    def toggle_confirm(self) -> None:
         s = self.app.settings
         s.confirm_new_deal = not s.confirm_new_deal
 
-    def toggle_clock(self, step) -> None:
+    def toggle_clock(self) -> None:
         s = self.app.settings
         s.show_clock = not s.show_clock
 
-    def toggle_tips(self, step) -> None:
+    def toggle_tips(self) -> None:
         s = self.app.settings
         s.show_tips = not s.show_tips
 
     def step_game(self, step) -> None:
         self.game = (self.game + step) % len(self.ids)
         self.build()
+        self.select(next(i for i, r in enumerate(self.rows) if r.label == "Game"))
 
-    def step_option(self, option, step) -> None:
-        options = self.options()
-        options[option.key] = cycle([v for v, _ in option.choices], options[option.key], step)
-        self.app.settings.table_options[self.ids[self.game]] = options
+    def keep_options(self) -> None:
+        self.app.settings.table_options[self.ids[self.game]] = dict(self.game_options)
 
     # -- input -----------------------------------------------------------------
     def close(self) -> None:
@@ -201,18 +217,23 @@ class SettingsScreen(Scene):
     def handle(self, event) -> None:
         if self.buttons.handle(event, self.viewport):
             return
+        for i, row in enumerate(list(self.rows)):
+            if row.control.handle(event, self.viewport):
+                if i < len(self.rows) and self.rows[i] is row:
+                    self.select(i)
+                return
         if event.type == pygame.MOUSEMOTION:
             point = self.viewport.to_logical(event.pos)
             hit = next((i for i, r in enumerate(self.rows) if r.rect.collidepoint(point)), None)
             if hit is not None:
-                self.selected = hit
+                self.select(hit)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.selected = (self.selected + 1) % len(self.rows)
+                self.select((self.selected + 1) % len(self.rows))
             elif event.key == pygame.K_UP:
-                self.selected = (self.selected - 1) % len(self.rows)
+                self.select((self.selected - 1) % len(self.rows))
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
                 self.change(self.selected, -1 if event.key == pygame.K_LEFT else 1)
 
@@ -227,10 +248,12 @@ class SettingsScreen(Scene):
         for i, row in enumerate(self.rows):
             r = row.rect
             if i == self.selected:
-                canvas.rect(surface, theme.GOLD, vp.rect(*r.inflate(12, 6)),
-                                 width=max(1, vp.length(2)), border_radius=vp.length(8))
+                canvas.rect(surface, theme.TRACK_HOVER, vp.rect(*r.inflate(12, 6)),
+                                 border_radius=vp.length(8))
             centre = r.y + (16 if row.wide else r.h / 2)
-            draw_text(surface, vp, row.label, 18, (r.x + 8, centre), theme.INK, "midleft")
+            draw_text(surface, vp, row.label, 18, (r.x + 8, centre), theme.INK, "midleft",
+                      "bold" if row.wide else "sans")
+            row.control.draw(surface, vp)
         if self.app.sound.error:
             sound_row = next(r for r in self.rows if r.label == "Volume").rect
             draw_text(surface, vp, "No sound device found: Deckhand stays silent.", 15,

@@ -8,7 +8,9 @@ from ..engine import games
 from ..store import stats
 from ..text import number
 from ..ui import canvas, theme
+from ..ui.controls import Chooser, Segments
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from . import daily as today_deal
 from .base import Scene
 from .game_scene import clock
 from .registry import playable
@@ -30,17 +32,14 @@ class StatsScreen(Scene):
         self.ids = playable()
         self.game = self.ids.index(game_id) if game_id in self.ids else 0
         self.table = 0
-        width = min(240, 1240 / max(1, len(self.ids)))  # seven games share the row
-        tabs = [Button((640 - width * len(self.ids) / 2 + width * i + 5, 84, width - 10, 42),
-                       games.title(g), lambda i=i: self.show_game(i), text_size=17)
-                for i, g in enumerate(self.ids)]
-        self.prev = Button((150, 140, 44, 40), "<", lambda: self.step_table(-1))
-        self.next = Button((1086, 140, 44, 40), ">", lambda: self.step_table(1))
+        titles = [(i, games.title(g)) for i, g in enumerate(self.ids)]
+        self.tabs = Segments((40, 80, 1200, 46), titles, lambda: self.game, self.show_game)
+        self.options_chooser = Chooser((150, 138, 980, 42), self.options_line, self.step_table,
+                                       can=lambda n: len(self.tables()) > 1)
         self.reset_button = Button((1000, 714, 240, 46), "Reset statistics", self.ask_reset, "Del",
                                    text_size=16)
-        self.buttons = ButtonRow(tabs + [self.prev, self.next, self.reset_button,
-                                         Button((540, 714, 200, 46), "Back", self.close, "Esc")])
-        self.tabs = tabs
+        self.buttons = ButtonRow([self.reset_button,
+                                  Button((540, 714, 200, 46), "Back", self.close, "Esc")])
         self.show_game(self.game)
 
     # -- what is shown ---------------------------------------------------------
@@ -58,16 +57,22 @@ class StatsScreen(Scene):
         tables = self.tables()
         saved = stats.option_key(self.app.settings.table_options.get(self.game_id))
         self.table = next((i for i, t in enumerate(tables) if stats.option_key(t["options"]) == saved), 0)
-        self.prev.enabled = self.next.enabled = len(tables) > 1
 
     def step_table(self, step: int) -> None:
         count = len(self.tables())
         if count:
             self.table = (self.table + step) % count
 
+    def options_line(self) -> str:
+        tables = self.tables()
+        if not tables:
+            return "No finished games yet"
+        text = self.options_text(tables[min(self.table, len(tables) - 1)]["options"])
+        return text + (f"   ({self.table + 1} of {len(tables)})" if len(tables) > 1 else "")
+
     def options_text(self, options: dict) -> str:
         spec = games.get(self.game_id).OPTIONS
-        known = [o.label_of(options[o.key]) for o in spec if o.key in options]
+        known = [o.sentence(options[o.key]) for o in spec if o.key in options]
         other = [f"{k}: {v}" for k, v in options.items() if k not in {o.key for o in spec}]
         return " · ".join(known + other) or "standard rules"
 
@@ -106,6 +111,9 @@ class StatsScreen(Scene):
             self.app.notify("Statistics reset", message)
 
     def handle(self, event) -> None:
+        if self.ids and (self.tabs.handle(event, self.viewport)
+                         or self.options_chooser.handle(event, self.viewport)):
+            return
         if self.buttons.handle(event, self.viewport):
             return
         if event.type == pygame.KEYDOWN and self.ids:
@@ -125,10 +133,8 @@ class StatsScreen(Scene):
         vp = self.viewport
         draw_text(surface, vp, "Statistics", 44, (640, 18), theme.INK, "midtop", "serif")
         self.buttons.draw(surface, vp)
-        if self.tabs:
-            tab = self.tabs[self.game]
-            canvas.rect(surface, theme.GOLD, vp.rect(*tab.rect.inflate(8, 8)),
-                             width=max(2, vp.length(3)), border_radius=vp.length(12))
+        if self.ids:
+            self.tabs.draw(surface, vp)
         draw_text(surface, vp, "Left/Right: game · Up/Down: table options · Esc: back", 15,
                   (640, 790), theme.INK_DIM, "midbottom")
         tables = self.tables()
@@ -138,11 +144,7 @@ class StatsScreen(Scene):
                       theme.INK, "center")
             return
         table = tables[min(self.table, len(tables) - 1)]
-        draw_panel(surface, vp.rect(210, 140, 860, 40), fill=(12, 44, 30, 230), radius=10)
-        text = self.options_text(table["options"])
-        if len(tables) > 1:
-            text += f"   ({self.table + 1} of {len(tables)})"
-        draw_text(surface, vp, text, 16, (640, 160), theme.INK, "center")
+        self.options_chooser.draw(surface, vp)
         for panel in (LEFT, RIGHT):
             draw_panel(surface, vp.rect(*panel))
         self.draw_figures(surface, table)
@@ -169,6 +171,19 @@ class StatsScreen(Scene):
             draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
             draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright", "bold")
         y += 40 + (len(rows) + 1) // 2 * 34 + 8
+        day = self.data.get("daily", {}).get(self.game_id)
+        if day:
+            draw_text(surface, vp, "Deal of the day", 21, (x, y), theme.GOLD, face="bold")
+            streak = stats.daily_streak(day, today_deal.today())
+            for i, (label, value) in enumerate((("Days played", day["played"]),
+                                                ("Days won", day["won"]),
+                                                ("Streak", streak),
+                                                ("Best streak", day["best_streak"]))):
+                cx, cy = x + (i % 2) * 270, y + 36 + (i // 2) * 34
+                draw_text(surface, vp, label, 17, (cx, cy), theme.INK_DIM)
+                draw_text(surface, vp, str(value), 18, (cx + 240, cy), theme.INK, "topright",
+                          "bold")
+            y += 36 + 2 * 34 + 8
         if table["levels"]:
             order = [name for name, _ in getattr(games.get(self.game_id), "LEVELS", ())]
             names = sorted(table["levels"], key=lambda n: order.index(n) if n in order else len(order))

@@ -26,6 +26,7 @@ class Settings:
     show_tips: bool = True   # the line at the bottom of a table saying what can be done now
     table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
     player_names: list = field(default_factory=list)   # names typed for human seats, latest first
+    last_seats: list = field(default_factory=list)     # the last table dealt: [name, kind, level]
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
@@ -39,6 +40,7 @@ CHOICES = {"animation_speed": SPEEDS, "bot_pace": BOT_PACES, "card_back": CARD_B
 RANGES = {"volume": (0, 100)}
 MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
 NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name
+SEATS_KEPT = 8                  # the most seats of any table
 
 
 def _validate(data) -> Settings:
@@ -69,6 +71,15 @@ def _validate(data) -> Settings:
                 raise ValueError("setting 'player_names' is damaged")
             for name in value:
                 checks.text(name, "setting 'player_names'", NAME_LIMIT)
+        if f.name == "last_seats":
+            if len(value) > SEATS_KEPT:
+                raise ValueError("setting 'last_seats' is damaged")
+            for seat in value:
+                if not (isinstance(seat, list) and len(seat) == 3
+                        and seat[1] in ("human", "computer")):
+                    raise ValueError("setting 'last_seats' is damaged")
+                checks.text(seat[0], "setting 'last_seats'", NAME_LIMIT)
+                checks.text(seat[2], "setting 'last_seats'", checks.NAME)
         if f.name in CHOICES and value not in CHOICES[f.name]:
             raise ValueError(f"setting {f.name!r} has an unknown value {value!r}")
         if f.name in RANGES and not RANGES[f.name][0] <= value <= RANGES[f.name][1]:

@@ -9,16 +9,20 @@ Each table (game + options) keeps tallies, not every game: played, won, streaks,
 levels reached (a result whose details have a "level"), how often a seat went extinct (a result
 whose details list the "extinct" seats; counted from the version that added it) and the last
 RECENT results.
+
+The deal of the day (engine/daily.py) keeps its own figures per game under "daily" (from
+version 2; older files have none): days played and won, and the streak of days won in a row.
 """
 from __future__ import annotations
 
 import json
 import time
+from datetime import date, timedelta
 
 from ..engine.rng import MAX_SEED
 from . import checks, jsonfile, paths
 
-VERSION = 1
+VERSION = 2  # 2: the deal of the day's figures
 RECENT = 20
 COUNTED = 100  # tokens of the latest games counted, so a game is never counted twice
 LOWER_IS_BETTER = {"bogey"}  # games scored by columns used: fewer is better
@@ -35,7 +39,7 @@ def option_key(options) -> str:
 
 
 def empty() -> dict:
-    return {"version": VERSION, "games": {}, "counted": []}
+    return {"version": VERSION, "games": {}, "counted": [], "daily": {}}
 
 
 def _tally() -> dict:
@@ -100,6 +104,45 @@ def add(data: dict, game_id: str, options, result, players=None, seed=None, when
                 person["extinct"] = person.get("extinct", 0) + (seat in extinct)
     table["recent"] = (table["recent"] + [entry])[-RECENT:]
     return table
+
+
+def add_daily(data: dict, game_id: str, day: date, won: bool) -> dict | None:
+    """Count `day`'s deal of the day of `game_id` into `data`: only the first finish of a day
+    counts. Returns the game's daily figures, or None when the day was counted already."""
+    daily = data.setdefault("daily", {})
+    entry = daily.setdefault(game_id, {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
+                                       "last_day": None, "last_won": None})
+    if entry["last_day"] is not None and entry["last_day"] >= day.isoformat():
+        return None
+    entry["played"] += 1
+    entry["last_day"] = day.isoformat()
+    if won:
+        yesterday = (day - timedelta(days=1)).isoformat()
+        entry["streak"] = entry["streak"] + 1 if entry["last_won"] == yesterday else 1
+        entry["best_streak"] = max(entry["best_streak"], entry["streak"])
+        entry["won"] += 1
+        entry["last_won"] = day.isoformat()
+    else:
+        entry["streak"] = 0
+    return entry
+
+
+def daily_streak(entry: dict | None, today: date) -> int:
+    """The days won in a row up to today (or yesterday: today's may still be played)."""
+    if not entry or entry.get("last_won") is None:
+        return 0
+    fresh = (today.isoformat(), (today - timedelta(days=1)).isoformat())
+    return entry["streak"] if entry["last_won"] in fresh else 0
+
+
+def record_daily(game_id: str, day: date, won: bool) -> dict | None:
+    """Count a finished deal of the day in the file (see add_daily). Raises OSError if the
+    file cannot be written."""
+    data, _ = load()
+    entry = add_daily(data, game_id, day, won)
+    if entry is not None:
+        save(data)
+    return entry
 
 
 def figures(tally: dict) -> dict:
@@ -182,6 +225,25 @@ def _check_table(t, where: str) -> None:
     t["players"] = _most_played(people, MOST_PLAYERS)
 
 
+def _check_daily(daily) -> None:
+    _need(isinstance(daily, dict) and len(daily) <= MOST_TABLES, "deal of the day")
+    for game_id, entry in daily.items():
+        checks.text(game_id, "statistics deal of the day game", checks.NAME)
+        _need(isinstance(entry, dict), "a deal of the day")
+        for k in ("played", "won", "streak", "best_streak"):
+            checks.integer(entry.get(k), f"statistics deal of the day {k}", 0, checks.COUNT)
+        _need(entry["won"] <= entry["played"] and entry["streak"] <= entry["best_streak"]
+              <= entry["won"], "deal of the day counts")
+        for k in ("last_day", "last_won"):
+            day = entry.get(k)
+            if day is not None:
+                checks.text(day, f"statistics deal of the day {k}")
+                try:
+                    date.fromisoformat(day)
+                except ValueError:
+                    raise ValueError(f"statistics damaged: deal of the day {k}") from None
+
+
 def _validate(data) -> dict:
     _need(isinstance(data, dict), "not a JSON object")
     version = data.get("version")
@@ -196,6 +258,8 @@ def _validate(data) -> dict:
             checks.text(key, "statistics table", 1000)
             _check_table(t, game_id)
         games[game_id] = _most_played(tables, MOST_TABLES)
+    data.setdefault("daily", {})
+    _check_daily(data["daily"])
     counted = data.get("counted", [])
     _need(isinstance(counted, list), "counted games")
     data["counted"] = counted = counted[-COUNTED:]
@@ -216,6 +280,7 @@ def load() -> tuple[dict, str | None]:
 
 
 def save(data: dict) -> None:
+    data["version"] = VERSION  # an older file is written back in today's form
     jsonfile.write_atomic(path(), data)
 
 

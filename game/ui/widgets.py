@@ -147,27 +147,63 @@ class Button:
 
     def draw(self, surface, viewport) -> None:
         r = viewport.rect(*self.rect)
+        radius = viewport.length(10)
+        down = self.pressed and self.hover and self.enabled
         if self.enabled:
-            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            fill = (theme.BUTTON_PRESSED if down else theme.BUTTON_HOVER if self.hover
+                    else theme.BUTTON)
+            lift = 1 if down else 3
+            pygame.draw.rect(surface, (0, 0, 0, 90), r.move(0, viewport.length(3)),
+                             border_radius=radius)
+            r = r.move(0, viewport.length(3 - lift))
         else:
             fill = theme.BUTTON_DISABLED
-        radius = viewport.length(10)
-        shadow = r.move(0, viewport.length(3))
-        canvas.rect(surface, (0, 0, 0, 90), shadow, border_radius=radius)
         canvas.rect(surface, fill, r, border_radius=radius)
         if self.hover and self.enabled:
             canvas.rect(surface, theme.GOLD, r, width=max(1, viewport.length(2)),
                         border_radius=radius)
         label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
-        size = self.text_size
-        f = font(viewport.length(size), "bold")
-        while f.size(label)[0] > r.w - viewport.length(12) and size > 9:
-            size -= 1
-            f = font(viewport.length(size), "bold")
-        image = render_text(label, viewport.length(size), theme.BUTTON_TEXT if self.enabled
-                            else (70, 84, 76), "bold")
-        surface.blit(image, image.get_rect(center=r.center))
-        note("button", r, label)
+        colour = theme.BUTTON_TEXT if self.enabled else (70, 84, 76)
+        draw_label(surface, viewport, label, self.text_size, r, colour, "bold",
+                   printable(self.text))
+        note("button", viewport.rect(*self.rect), label)
+
+
+def label_lines(text, size, width_px, height_px, viewport, face="bold", short=None) -> tuple:
+    """(size, lines) to draw a control's label in a box of real pixels: `size` if it fits, then
+    smaller down to the body size (never below), then `short` (the label without its key hint),
+    then two lines; a label that still does not fit ends in an ellipsis."""
+    floor = min(size, theme.BODY)
+    for candidate in (text, short) if short and short != text else (text,):
+        for s in range(size, floor - 1, -1):
+            if font(viewport.length(s), face).size(candidate)[0] <= width_px:
+                return s, [candidate]
+    text = short or text
+    px = viewport.length(floor)
+    f = font(px, face)
+    lines = wrap(text, px, width_px, face)
+    most = max(1, height_px // max(1, f.get_linesize()))
+    lines = lines[:most]
+    if len(lines) < len(wrap(text, px, width_px, face)) or f.size(lines[-1])[0] > width_px:
+        last = lines[-1]
+        while len(last) > 1 and f.size(last + "…")[0] > width_px:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return floor, lines
+
+
+def draw_label(surface, viewport, text, size, box: pygame.Rect, colour, face="bold",
+               short=None) -> None:
+    """A control's label centred in `box` (real pixels), at `size` or wrapped (label_lines)."""
+    pad = viewport.length(6)
+    size, lines = label_lines(text, size, box.w - 2 * pad, box.h - viewport.length(2), viewport,
+                              face, short)
+    px = viewport.length(size)
+    step = font(px, face).get_linesize()
+    top = box.centery - step * len(lines) / 2
+    for i, line in enumerate(lines):
+        image = render_text(line, px, colour, face)
+        surface.blit(image, image.get_rect(center=(box.centerx, round(top + step * (i + 0.5)))))
 
 
 class ButtonRow:

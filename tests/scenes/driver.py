@@ -15,3 +15,10 @@ def right_click(app, logical) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
     frames(app, 2)
+
+
+def skip_celebration(app) -> None:
+    """A human's win is celebrated before its result: a click skips to the result screen."""
+    from game.scenes.celebration import Celebration
+    assert isinstance(app.top, Celebration), f"no celebration: {type(app.top).__name__} on top"
+    click(app, (640, 400))

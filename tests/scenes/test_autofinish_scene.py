@@ -10,7 +10,7 @@ from game.engine.bogey_hint import hint as bogey_hint
 from game.scenes.dialogs import ResultScreen
 from game.store import stats
 
-from .driver import click, frames, key, settle
+from .driver import click, frames, key, settle, skip_celebration
 from .test_bogey_scene import start as start_bogey
 from .test_scoundrel_scene import WIN_DECK, greedy
 from .test_scoundrel_scene import start as start_scoundrel
@@ -48,6 +48,7 @@ def test_scoundrel_finish_button_plays_the_last_room_and_counts_the_win(app):
     assert tuple(scene.session.actions[before:]) == offer.actions
     assert scene.session.state.status == scoundrel.WON
     frames(app, 120)
+    skip_celebration(app)
     assert isinstance(app.top, ResultScreen)
     table = next(iter(stats.load()[0]["games"]["scoundrel"].values()))
     assert table["fewest_moves"] == len(scene.session.actions)

@@ -6,7 +6,7 @@ from game.engine.cards import FULL_DECK, RANKS
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 
-from .driver import click, double_click, drag, frames, key, right_click, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle, skip_celebration
 
 # Every suit in falling order: a careful player finishes in four columns.
 WIN_DECK = [r + s for s in "SHDC" for r in reversed(RANKS)]
@@ -76,6 +76,7 @@ def test_whole_deal_to_a_win_by_drag_click_and_keys(app):
     assert len(state.columns) == 4
     assert sorted(c for col in state.columns for c in col) == sorted(FULL_DECK)
     frames(app, 90)
+    skip_celebration(app)
     assert isinstance(app.top, ResultScreen) and app.top.won
     assert "Level reached: epic  ·  target: novice" in app.top.lines
 

@@ -9,7 +9,7 @@ from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
 from game.scenes.rules import RulesScreen
 from game.scenes.scoundrel import ScoundrelScene
 
-from .driver import click, double_click, drag, frames, key, right_click, settle
+from .driver import click, double_click, drag, frames, key, right_click, settle, skip_celebration
 
 WIN_DECK = ("10D AS AC 9H 8H KS KC 7H QS QC 6H JS JC 5H 10S 10C 4H 9S 9C 3H 8S 8C 2H 7S 7C "
             "6S 6C 5S 5C 4S 4C 3S 3C 2S 2C 9D 8D 7D 6D 5D 4D 3D 2D 10H").split()
@@ -82,6 +82,7 @@ def test_whole_deal_to_a_win_with_drags_and_clicks(app):
         steps += 1
     assert scene.session.state.status == rules.WON
     frames(app, 90)
+    skip_celebration(app)
     assert isinstance(app.top, ResultScreen)
     assert app.top.won
     assert "Score: 11" in app.top.lines
@@ -238,7 +239,8 @@ def test_menu_starts_scoundrel_by_click(app):
     click(app, (rect.x + 40, rect.centery))
     dialog = app.top
     assert isinstance(dialog, NewGameDialog)
-    click(app, dialog.row.buttons[0].rect.center)  # weapon rule: the strict option
+    weapon = dialog.fields[0].control
+    click(app, weapon.parts[1].center)  # weapon rule: the strict option
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, ScoundrelScene)
     assert app.top.session.options == {"weapon_rule": "below", "deals": "any"}

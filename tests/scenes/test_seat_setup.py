@@ -3,8 +3,10 @@ any text field."""
 import pygame
 
 from game.scenes.seat_setup import SeatSetupDialog
+from game.store import settings as store
+from game.ui.controls import TextField
 
-from .driver import frames, key
+from .driver import click, frames, key
 
 
 def open_seats(app, game_id="abandon_ship"):
@@ -57,7 +59,50 @@ def test_typed_names_are_remembered_for_the_next_game(app):
     dialog.deal()
     assert app.settings.player_names[:2] == ["Mia", "Theo"]
     app.main_menu()
+    app.settings.player_names = ["Ann"] + app.settings.player_names
     again = open_seats(app)
-    assert again.seats[0].name == "Mia"
+    assert [s.name for s in again.seats[:3]] == ["Mia", "Computer 1", "Theo"]
     again.cycle_kind(1)
-    assert again.seats[1].name == "Theo"  # the next remembered name not yet at the table
+    assert again.seats[1].name == "Ann"  # the next remembered name not yet at the table
+
+
+def test_a_name_typed_for_seat_2_stays_with_seat_2(app):
+    """Through real events: click seat 2's name, type, deal; the next set-up (from the menu)
+    has the name at seat 2 again, and seat 1 as it was."""
+    from game.scenes.pass_and_play import PassAndPlayScene
+    app.stack[0].play("abandon_ship")
+    dialog = app.top
+    assert isinstance(dialog, SeatSetupDialog)
+    click(app, dialog.kind_choosers[1].sides()[1].center)  # seat 2: Computer (hard) -> Human
+    assert dialog.seats[1].is_human
+    click(app, dialog.names[1].rect.center)
+    assert dialog.editing == 1 and dialog.names[1].focused
+    key(app, pygame.K_LCTRL, mod=pygame.KMOD_CTRL, unicode="")  # as a keyboard sends them
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL, unicode="\x01")
+    key(app, pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode="")  # Shift for the capital
+    type_text(app, "Mia")
+    click(app, dialog.row.buttons[0].rect.center)  # Deal
+    game = app.current_game()  # a hand-off screen may stand in front of it
+    assert isinstance(game, PassAndPlayScene)
+    assert [s.name for s in game.seats[:2]] == ["Player 1", "Mia"]
+    app.main_menu()
+    app.stack[0].play("abandon_ship")
+    again = app.top
+    assert [s.name for s in again.seats[:2]] == ["Player 1", "Mia"]
+    assert again.seats[1].is_human and again.names[1].text == "Mia"
+    assert store.load()[0].last_seats[1] == ["Mia", "human", "hard"]
+
+
+def test_the_name_field_shows_a_caret_and_a_placeholder(app):
+    dialog = open_seats(app)
+    field = dialog.names[0]
+    assert isinstance(field, TextField) and not field.focused
+    click(app, field.rect.center)
+    field = dialog.names[0]
+    assert field.focused and field.cursor == len(dialog.seats[0].name)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL, unicode="\x01")
+    key(app, pygame.K_BACKSPACE)
+    assert dialog.seats[0].name == "" and dialog.names[0].placeholder == "Player 1"
+    key(app, pygame.K_RETURN)
+    dialog.deal()
+    assert app.top.seats[0].name == "Player 1"  # an empty name falls back to the placeholder

@@ -11,6 +11,7 @@ from game.scenes.settings_screen import SettingsScreen
 from game.store import settings as store
 from game.ui import theme
 from game.ui.table import art_code
+from game.ui.controls import Chooser, Segments, Switch
 
 from .driver import click, frames, key, settle
 
@@ -19,14 +20,25 @@ def button(scene, text):
     return next(b for b in scene.buttons.buttons if b.text == text)
 
 
-def arrow(scene, label, side=">"):
-    """The < or > button of the row called `label`."""
-    i = next(i for i, row in enumerate(scene.rows) if row.label == label)
-    return scene.buttons.buttons[3 * i + (0 if side == "<" else 2)]
+def control(scene, label):
+    return next(row.control for row in scene.rows if row.label == label)
+
+
+def spot(scene, label, side=">"):
+    """Where a click changes the row called `label` one step (`side` "<" steps back): the
+    switch itself, the next (or previous) segment, or a chooser's arrow."""
+    c = control(scene, label)
+    if isinstance(c, Segments):
+        parts = c.parts
+        return parts[(c.index() + (-1 if side == "<" else 1)) % len(parts)].center
+    if isinstance(c, Chooser):
+        left, right = c.sides()
+        return (left if side == "<" else right).center
+    return c.rect.center
 
 
 def press(app, label, side=">"):
-    click(app, arrow(app.top, label, side).rect.center)
+    click(app, spot(app.top, label, side))
 
 
 def open_from_menu(app):
@@ -50,7 +62,7 @@ def test_every_setting_changes_applies_and_is_saved(app):
     assert s.card_back == app.art.back_name == "red"
     press(app, "Card set")
     assert s.card_set == app.art.card_set == "large_index"
-    assert button(screen, "Large index")  # the value shown on the row
+    assert control(screen, "Card set").text == "Large index"  # the value shown on the row
     press(app, "Four-colour suits")
     assert s.four_colour and app.art.four_colour
     press(app, "Sound effects")
@@ -69,7 +81,7 @@ def test_every_setting_changes_applies_and_is_saved(app):
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
     assert s.table_colour == "red"
-    assert screen.buttons.buttons[4].text == "Red"
+    assert control(screen, "Table colour").text == "Red"
 
     saved, message = store.load()
     assert message is None and saved == s
@@ -113,6 +125,19 @@ def test_from_the_pause_menu_speed_reaches_the_open_game(app):
     assert app.settings.animation_speed == "slow" and game.table.speed == "slow"
     key(app, pygame.K_ESCAPE)
     assert app.top is pause and pause.row.buttons[6].text == "Animation: slow"
+
+
+def test_each_setting_has_the_control_its_kind_asks_for(app):
+    screen = open_from_menu(app)
+    assert isinstance(control(screen, "Fullscreen"), Switch)
+    assert isinstance(control(screen, "Animation speed"), Segments)
+    assert isinstance(control(screen, "Volume"), Chooser)
+    assert isinstance(control(screen, "Game"), Chooser)
+    assert isinstance(control(screen, "Deals"), Segments)
+    # Volume stops at its ends: the arrow is disabled, nothing wraps round to 0.
+    app.settings.volume = 100
+    press(app, "Volume")
+    assert app.settings.volume == 100 and not control(screen, "Volume").can(1)
 
 
 def test_confirm_new_deal_setting(app):

@@ -6,7 +6,7 @@ from game.scenes.dialogs import ConfirmDialog, ResultScreen
 from game.scenes.stats_screen import StatsScreen
 from game.store import stats
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, drag, frames, key, settle, skip_celebration
 from .test_bogey_scene import WIN_DECK as BOGEY_WIN
 from .test_bogey_scene import start as start_bogey
 from .test_scoundrel_scene import DEATH_DECK, WIN_DECK, card_centre, centre
@@ -54,6 +54,7 @@ def test_bogey_levels_are_counted(app):
         scene.act(scene.hint().action)
     settle(app)
     frames(app, 90)
+    skip_celebration(app)
     assert isinstance(app.top, ResultScreen)
     data, _ = stats.load()
     (table,) = data["games"]["bogey"].values()

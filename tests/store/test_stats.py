@@ -143,3 +143,37 @@ def test_lamarckian_extinctions_are_counted_per_player_and_checked_on_load():
         broken["games"]["lamarckian_poker"]["{}"]["players"]["Bo"]["extinct"] = bad
         with pytest.raises(ValueError):
             stats._validate(broken)
+
+
+def test_the_deal_of_the_day_keeps_its_own_streak():
+    from datetime import date
+    data = stats.empty()
+    day = date(2026, 11, 25)
+    assert stats.add_daily(data, "bogey", day, True)["streak"] == 1
+    assert stats.add_daily(data, "bogey", date(2026, 11, 26), True)["streak"] == 2
+    assert stats.add_daily(data, "bogey", date(2026, 11, 26), False) is None  # once a day
+    entry = stats.add_daily(data, "bogey", date(2026, 11, 28), True)  # a day missed
+    assert entry["streak"] == 1 and entry["best_streak"] == 2
+    assert stats.daily_streak(entry, date(2026, 11, 29)) == 1   # today's may still be played
+    assert stats.daily_streak(entry, date(2026, 11, 30)) == 0   # a day went by unplayed
+    entry = stats.add_daily(data, "bogey", date(2026, 11, 29), False)
+    assert entry["streak"] == 0 and (entry["played"], entry["won"]) == (4, 3)
+    assert "scoundrel" not in data["daily"]
+
+
+def test_version_1_files_load_and_come_back_as_version_2(tmp_path, monkeypatch):
+    from datetime import date
+    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
+    old = {"version": 1, "games": {}, "counted": []}
+    stats.path().parent.mkdir(parents=True, exist_ok=True)
+    stats.path().write_text(json.dumps(old))
+    data, message = stats.load()
+    assert message is None and data["daily"] == {}
+    stats.record_daily("scoundrel", date(2026, 11, 25), True)
+    saved = json.loads(stats.path().read_text())
+    assert saved["version"] == 2 and saved["daily"]["scoundrel"]["streak"] == 1
+    for bad in ({"played": 1, "won": 2, "streak": 0, "best_streak": 0},
+                {"played": 1, "won": 1, "streak": 1, "best_streak": 1, "last_day": "25/11/2026"}):
+        stats.path().write_text(json.dumps({"version": 2, "games": {}, "daily": {"bogey": bad}}))
+        data, message = stats.load()
+        assert message and data["daily"] == {}
