@@ -24,9 +24,18 @@ from .table import GAMES, Table, TableError, TableSeat
 log = logging.getLogger("deckhand.net")
 HELLO_SECONDS = 10.0     # a connection that says nothing for this long is closed
 THINK_SLICE = 0.005      # seconds a computer thinks before the server looks at the network again
-STRIKES = 60             # refused messages before a connection is closed as abusive
+STRIKES = 60             # refused messages in a row (one forgiven a second) before a close
 MAX_FRAME = 64 * 1024    # frames up to this get a clear "too large" error; larger ones close
 MAX_TABLES = 200         # tables a server keeps at once
+CLOSE_SECONDS = 1.0      # the longest a closing handshake may take
+
+
+async def shut(ws, code: int, reason: str) -> None:
+    """Close a connection, even one whose unread messages keep its close from being heard."""
+    try:
+        await asyncio.wait_for(ws.close(code, reason), CLOSE_SECONDS)
+    except asyncio.TimeoutError:
+        ws.transport.abort()
 
 
 class Connection:
@@ -37,7 +46,8 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.role: str | None = None   # "player" or "spectator" once at a table
-        self.strikes = 0
+        self.refusals = protocol.RateLimit(1.0, STRIKES)  # refused messages, forgiven slowly
+        self.abusive = False
 
     async def send(self, msg: dict) -> None:
         try:
@@ -110,11 +120,11 @@ class Server:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout)
                 except asyncio.TimeoutError:
-                    await ws.close(1008, "No hello: closing.")
+                    await shut(ws, 1008, "No hello: closing.")
                     return
                 await self.receive(conn, raw)
-                if conn.strikes > STRIKES:
-                    await ws.close(1008, "Too many refused messages.")
+                if conn.abusive:
+                    await shut(ws, 1008, "Too many refused messages.")
                     return
         except ConnectionClosed:
             pass
@@ -124,7 +134,6 @@ class Server:
 
     async def receive(self, conn: Connection, raw) -> None:
         if not conn.limit.allow():
-            conn.strikes += 1
             await self.refuse(conn, "rate", "Too many messages: slow down. That one was ignored.")
             return
         if len(raw) > protocol.MAX_CLIENT_MESSAGE:
@@ -145,16 +154,16 @@ class Server:
         try:
             await getattr(self, "on_" + msg["type"])(conn, msg)
         except TableError as exc:
-            await self.refuse(conn, "refused", str(exc))
+            await self.refuse(conn, exc.code, str(exc))
 
     async def refuse(self, conn: Connection, code: str, message: str) -> None:
-        conn.strikes += 1
+        conn.abusive = conn.abusive or not conn.refusals.allow()
         await conn.send(protocol.error(code, message))
 
     async def hello(self, conn: Connection, msg: dict) -> None:
         if msg["protocol"] != protocol.VERSION:
             await conn.send(protocol.error("version", protocol.version_words(msg["protocol"])))
-            await conn.ws.close(1002, "protocol version mismatch")
+            await shut(conn.ws, 1002, "protocol version mismatch")
             return
         conn.greeted = True
         await conn.send({"type": "welcome", "protocol": protocol.VERSION,
@@ -208,7 +217,7 @@ class Server:
         if old is not None and old is not conn:  # the seat's old connection, not yet seen gone
             old.table = None
             await old.send(protocol.error("replaced", "You joined this seat from elsewhere."))
-            await old.ws.close(1000, "joined from elsewhere")
+            await shut(old.ws, 1000, "joined from elsewhere")
         await self.seat(conn, table, seat, msg["token"])
 
     async def seat(self, conn, table: Table, seat: int, token: str) -> None:

@@ -25,7 +25,12 @@ GAMES = tuple(PUBLIC)  # the games with several seats
 
 
 class TableError(ValueError):
-    """A request the table refuses; the message says why, in words."""
+    """A request the table refuses; the message says why, in words, and `code` what kind of
+    refusal it is for a program (docs/network.md)."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.code = code
 
 
 def new_code() -> str:
@@ -141,9 +146,9 @@ class Table:
         if self.session.is_over():
             raise TableError("The game is over.")
         if seq != self.seq:
-            raise TableError("The table has moved on since then: look again.")
+            raise TableError("The table has changed since that move was chosen: look again.", "stale")
         if self.session.state.to_act != seat:
-            raise TableError("It is not your turn.")
+            raise TableError("It is not your turn.", "turn")
         if self.seats[seat].stand_in:
             raise TableError("A computer is playing your seat: re-join to take it back.")
         self.apply(text)
@@ -152,7 +157,7 @@ class Table:
         try:
             self.session.apply(action)
         except IllegalAction as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(str(exc), "illegal") from None
 
     def computer_to_act(self) -> int | None:
         """The seat a computer must play now, or None."""

@@ -149,7 +149,7 @@ class Player:
         msg = await self.client.receive()
         if msg["type"] == "update":
             self.update = msg
-        elif msg["type"] == "error":
+        elif msg["type"] == "error" and msg["code"] != "stale":
             self.errors.append(msg)
         return msg
 
@@ -162,7 +162,7 @@ class Player:
             if u is not None and u["legal"]:
                 await self.act(u)
             msg = await asyncio.wait_for(self.next(), TIMEOUT)
-            if msg["type"] == "error":
+            if msg["type"] == "error" and msg["code"] != "stale":  # stale: a newer update is on its way
                 raise AssertionError(f"{self.name} was refused: {msg['message']}")
 
     async def act(self, u) -> None:
