@@ -80,6 +80,20 @@ class Server:
             self.start_runner(table)
         return self.port
 
+    def prune(self, idle_seconds: float) -> list:
+        """Forget tables nobody is at that have seen no change for `idle_seconds`; their ids."""
+        now = time.monotonic()
+        occupied = {c.table.id for c in self.connections if c.table is not None}
+        gone = [t for t in self.tables.values()
+                if t.id not in occupied and now - t.touched > idle_seconds]
+        for table in gone:
+            del self.tables[table.id]
+            task = self.runners.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+            self.wake.pop(table.id, None)
+        return [t.id for t in gone]
+
     async def close(self) -> None:
         for task in self.runners.values():
             task.cancel()
@@ -266,6 +280,7 @@ class Server:
     # -- after every change -----------------------------------------------------------------
     async def changed(self, table: Table, save: bool = True) -> None:
         """Save the table, send everyone at it the table as they may see it, wake its computers."""
+        table.touched = time.monotonic()
         if save and self.saver is not None:
             try:
                 self.saver(table)

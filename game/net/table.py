@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from dataclasses import dataclass
 
 from ..engine import bots, games
@@ -78,6 +79,7 @@ class Table:
         self.id = table_id or secrets.token_hex(4)
         self.code = code or new_code()
         self.save_token = save_token or secrets.token_hex(8)
+        self.touched = time.monotonic()  # the last change, for a server forgetting idle tables
 
     # -- seats ------------------------------------------------------------------------------
     @property
