@@ -80,6 +80,7 @@ class Table:
         self.code = code or new_code()
         self.save_token = save_token or secrets.token_hex(8)
         self.touched = time.monotonic()  # the last change, for a server forgetting idle tables
+        self.host_seat: int | None = None  # the seat of the app that hosts the table, if any
 
     # -- seats ------------------------------------------------------------------------------
     @property
@@ -186,7 +187,8 @@ class Table:
     def update(self, seat: int | None) -> dict:
         """The whole table as `seat` (None: a spectator) may see it."""
         state = self.session.state
-        mine = seat is not None and state.to_act == seat and self.started
+        mine = (seat is not None and state.to_act == seat and self.started
+                and not self.seats[seat].stand_in)
         legal = [codec.encode_action(a) for a in self.session.legal_actions()] if mine else []
         over = self.session.is_over()
         result = None
@@ -210,8 +212,9 @@ class Table:
     def seat_info(self) -> list:
         """Seats as a save keeps them (game/store/saves.py): tokens too, so players re-join."""
         return [{"name": s.name, "kind": s.kind, "level": s.level, "table": self.id,
-                 "code": self.code, **({"token": s.token} if s.token else {})}
-                for s in self.seats]
+                 "code": self.code, **({"token": s.token} if s.token else {}),
+                 **({"host": "yes"} if i == self.host_seat else {})}
+                for i, s in enumerate(self.seats)]
 
     @classmethod
     def from_saved(cls, saved) -> "Table":
@@ -230,6 +233,12 @@ class Table:
                                    str(s.get("level") or "normal"), token if isinstance(
                                        token, str) else ""))
         table_id, code = str(info[0].get("table", "")), str(info[0].get("code", ""))
-        return cls(saved.session.game_id, seats, session=saved.session, table_id=table_id,
-                   code=code, save_token=saved.token)
+        table = cls(saved.session.game_id, seats, session=saved.session, table_id=table_id,
+                    code=code, save_token=saved.token)
+        table.host_seat = next((i for i, s in enumerate(info) if s.get("host") == "yes"), None)
+        return table
+
+    def token_of(self, seat: int) -> str:
+        """The host's own seat's token, to re-join it after a resume (never sent to others)."""
+        return self.seats[seat].token
 

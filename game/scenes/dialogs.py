@@ -18,6 +18,16 @@ class PauseMenu(Dialog):
 
     def refresh(self) -> None:
         speed = self.app.settings.animation_speed
+        if getattr(self.game, "online", False):  # one game, kept by the host: no new deals
+            self.set_buttons([
+                ("Resume", "Esc", self.resume),
+                ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
+                (f"Animation: {speed}", "A", self.cycle_speed),
+                ("Settings", "S", self.open_settings),
+                ("Leave the table", "M", lambda: self.close_then(self.game.leave)),
+                ("Quit Deckhand", "Q", self.app.quit),
+            ])
+            return
         self.set_buttons([
             ("Resume", "Esc", self.resume),
             *[(label, key, self.then(action))
@@ -135,12 +145,17 @@ class ResultScreen(Dialog):
     def __init__(self, app, game, won: bool, headline: str, lines):
         self.won = won
         self.game = game
-        super().__init__(app, headline, lines, [
+        buttons = [
             ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
             ("Same deal again", "R", lambda: self.close_then(game.restart)),
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
             ("Export record", "E", self.export_record),
-        ], cancel=lambda: self.close_then(app.main_menu))
+        ]
+        if getattr(game, "online", False):  # the host keeps the game and its record
+            buttons = [("Look at the table", "Enter", lambda: self.app.pop(self)),
+                       ("Main menu", "M", lambda: self.close_then(app.main_menu))]
+        super().__init__(app, headline, lines, buttons,
+                         cancel=lambda: self.close_then(app.main_menu))
         app.sound.play("win" if won else "loss")
 
     def close_then(self, action) -> None:

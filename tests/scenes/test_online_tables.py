@@ -1,0 +1,208 @@
+"""Online tables in the app, driven by real events: host a table from the menu, a friend joins
+over loopback and they play it through; a friend drops and a computer takes the seat; join a
+table from the list; a host's saved table opens again with Continue."""
+import random
+import socket
+import time
+
+import pygame
+import pytest
+
+from game.engine import bots
+from game.net import hosting
+from game.net.client import NetworkThread
+from game.net.table import Table, TableSeat
+from game.scenes.dialogs import ResultScreen
+from game.scenes.host_table import HostTableScreen
+from game.scenes.join_table import JoinTableScreen
+from game.scenes.online_table import OnlineTable
+
+from .driver import click, frames, key
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    """Tests listen on 127.0.0.1 alone, and the host's computers play at once."""
+    monkeypatch.setattr(hosting, "LISTEN_ON", LOOPBACK)
+    monkeypatch.setattr(hosting, "BOT_DELAY", 0.0)
+    monkeypatch.setattr(hosting, "lan_address", lambda: LOOPBACK)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
+def type_text(app, text):
+    for ch in text:
+        key(app, getattr(pygame, f"K_{ch.lower()}", pygame.K_SPACE), unicode=ch)
+
+
+def clear_and_type(app, field, text):
+    click(app, field.rect.center)
+    for _ in range(len(field.text)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, text)
+    key(app, pygame.K_TAB)
+
+
+def button(scene, text):
+    return next(b for b in scene.row.buttons if b.text.startswith(text))
+
+
+def until(app, condition, limit=3000, also=None):
+    for _ in range(limit):
+        frames(app)
+        if also is not None:
+            also()
+        if condition():
+            return
+        time.sleep(0.001)  # the network threads get their turn
+    raise AssertionError("timed out")
+
+
+class Friend:
+    """A friend's Deckhand, as far as the host can tell: a client on its own network thread
+    that plays its seat from its view with the easy computer player."""
+
+    def __init__(self, port, request):
+        self.net = NetworkThread(f"ws://{LOOPBACK}:{port}")
+        self.request = request
+        self.update = None
+        self.joined = None
+        self.errors = []
+        self.rng = random.Random(5)
+
+    def step(self):
+        for msg in self.net.poll():
+            if msg["type"] == "welcome":
+                self.net.send(self.request)
+            elif msg["type"] == "joined":
+                self.joined = msg
+            elif msg["type"] == "update":
+                self.update = msg
+                if msg["legal"]:
+                    action = bots.finish(bots.make(msg["game"], "easy").think(
+                        msg["view"], msg["legal"], self.rng))
+                    self.net.send({"type": "act", "action": str(action), "seq": msg["seq"]})
+            elif msg["type"] == "error" and msg["code"] != "stale":
+                self.errors.append(msg["message"])
+
+
+def host_from_menu(app, game_id="lamarckian_poker", seats=("open", "computer")):
+    port = free_port()
+    key(app, pygame.K_h)
+    form = app.top
+    assert isinstance(form, HostTableScreen)
+    while form.game_id != game_id:
+        key(app, pygame.K_g)
+    while len(form.seats) > len(seats) + 1:
+        click(app, button(form, "−").rect.center)
+    for i, kind in enumerate(seats, start=1):
+        while form.seats[i][0] != kind:
+            click(app, button(form, f"Seat {i + 1}:").rect.center)
+    clear_and_type(app, form.name, "Mia")
+    clear_and_type(app, form.port, str(port))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: isinstance(app.top, OnlineTable))
+    return app.top, port
+
+
+def play_host_seat(app, scene):
+    """The host's own moves, by keys: 1 picks the first card, Enter marks with it."""
+    if scene.accepts_moves() and not scene.table.busy:
+        key(app, pygame.K_1)
+        key(app, pygame.K_RETURN)
+
+
+def test_host_a_table_a_friend_joins_by_code_and_they_play_it_through(app):
+    scene, port = host_from_menu(app)
+    assert scene.viewer == 0 and scene.role == "player" and not scene.remote.started
+    assert scene.link.host is not None and f"{LOOPBACK}:{port}" == scene.link.invite
+    assert scene.link.code in " ".join(scene.invite_lines())
+    friend = Friend(port, {"type": "join", "table": scene.link.code, "name": "Ned"})
+    until(app, lambda: scene.remote.started, also=friend.step)
+    assert [s.name for s in scene.seats] == ["Mia", "Ned", "Computer 3"]
+    assert scene.presence_of(1) == "connected" and scene.presence_of(2) == "computer"
+    # the host's screen holds its own hand and no card of the friend's
+    table = scene.link.host.table
+    assert scene.session.view().hand == table.session.view(0).hand
+    until(app, lambda: isinstance(app.top, ResultScreen),
+          also=lambda: (friend.step(), play_host_seat(app, scene)), limit=20000)
+    assert table.session.is_over() and friend.update["over"] and not friend.errors
+    assert scene.remote.seq == table.seq
+    friend.net.close()
+    app.main_menu()
+    assert scene.link.host.thread.join(3) is None and not scene.link.host.thread.is_alive()
+
+
+def test_a_friend_drops_and_a_computer_takes_the_seat(app):
+    scene, port = host_from_menu(app, seats=("open",))
+    friend = Friend(port, {"type": "join", "table": scene.link.code, "name": "Ned"})
+    until(app, lambda: scene.remote.started, also=friend.step)
+    friend.net.close()
+    until(app, lambda: scene.presence_of(1) == "waiting")
+    assert "Waiting for Ned" in scene.table_notice()
+    computer = next(b for b in scene.online_buttons.buttons if b.text == "Computer plays")
+    click(app, computer.rect.center)
+    until(app, lambda: scene.presence_of(1) == "computer")
+    until(app, lambda: isinstance(app.top, ResultScreen),
+          also=lambda: play_host_seat(app, scene), limit=20000)
+    assert scene.link.host.table.session.is_over()
+
+
+def test_join_a_table_from_the_list_and_watch_another(app):
+    mine = Table("ships_and_sailors", [TableSeat("Seat 1"), TableSeat("Bo", "computer", "easy"),
+                                       TableSeat("Cy", "computer", "easy"),
+                                       TableSeat("Di", "computer", "easy")])
+    host = hosting.HostThread(mine, port=0, host=LOOPBACK, saver=None)
+    try:
+        host.ready.wait(5)
+        key(app, pygame.K_j)
+        form = app.top
+        assert isinstance(form, JoinTableScreen)
+        clear_and_type(app, form.address, f"{LOOPBACK}:{host.port}")
+        clear_and_type(app, form.name, "Eve")
+        key(app, pygame.K_RETURN)
+        until(app, lambda: form.tables is not None)
+        assert [t["title"] for t in form.tables] == ["Ships and Sailors"]
+        click(app, button(form, "Join").rect.center)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        scene = app.top
+        assert scene.viewer == 0 and scene.seats[0].name == "Eve" and scene.remote.started
+        assert scene.session.view().hand == mine.session.view(0).hand
+        app.main_menu()  # leaving: the seat waits for Eve
+        until(app, lambda: not mine.seats[0].connected)
+        key(app, pygame.K_j)
+        form = app.top
+        key(app, pygame.K_RETURN)  # the address is remembered
+        until(app, lambda: form.tables is not None)
+        click(app, button(form, "Watch").rect.center)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        watcher = app.top
+        assert watcher.role == "spectator" and watcher.session.view().hand == ()
+        assert not watcher.accepts_moves()
+    finally:
+        app.main_menu()
+        host.stop()
+
+
+def test_a_hosted_table_continues_from_the_menu_after_the_host_left(app):
+    scene, port = host_from_menu(app, seats=("computer",))
+    until(app, lambda: scene.remote.seq >= 3, also=lambda: play_host_seat(app, scene))
+    table = scene.link.host.table
+    seq = table.seq
+    app.main_menu()  # the host's app closes the table: its autosave keeps it
+    menu = app.top
+    frames(app, 2)
+    assert "lamarckian_poker" in menu.saved
+    until(app, lambda: not scene.link.host.thread.is_alive())
+    menu.continue_game("lamarckian_poker")
+    until(app, lambda: isinstance(app.top, OnlineTable))
+    again = app.top
+    assert again is not scene and again.remote.seq == seq and again.viewer == 0
+    assert again.link.code == scene.link.code and again.seats[0].name == "Mia"
+    app.main_menu()
