@@ -243,12 +243,30 @@ class OnlineTable(PassAndPlayScene):
     def waiting_seats(self) -> list:
         return [i for i in range(len(self.presence)) if self.presence_of(i) in ("waiting", "open")]
 
+    def notice_place(self, seat: int) -> pygame.Rect:
+        """Where a seat's "waiting" notice goes: an opaque bubble over the bottom of its place,
+        as a computer's caption is (it covers nothing of anyone else's)."""
+        place = self.caption_place(seat)
+        height = min(place.h, 74)
+        return pygame.Rect(place.x, place.bottom - height, place.w, height)
+
+    def noticed_seats(self) -> list:
+        """The seats whose notice shows: every waiting or open seat but this screen's own."""
+        return [s for s in self.waiting_seats() if self.role != "player" or s != self.viewer]
+
     def layout_online_buttons(self) -> None:
         buttons = []
+        if self.role == "player" and self.lost is None and not self.remote.started:
+            box = self.invite_place()
+            buttons.append(Button((box.centerx - 150, box.bottom - 46, 300, 36),
+                                  "Computers take the open seats", self.fill_open_seats,
+                                  text_size=15))
         if self.role == "player" and self.lost is None:
-            for seat in self.waiting_seats():
-                panel = self.panel_of(seat)
-                rect = (panel.x + panel.w - 176, panel.y + panel.h - 40, 168, 32)
+            for seat in self.noticed_seats():
+                if self.presence_of(seat) == "open":
+                    continue  # the invite offers computers for every open seat at once
+                box = self.notice_place(seat)
+                rect = (box.x + 8, box.bottom - 38, min(box.w - 16, 170), 30)
                 buttons.append(Button(rect, "Computer plays", lambda s=seat: self.stand_in(s),
                                       text_size=14))
         if self.lost is not None:
@@ -258,6 +276,11 @@ class OnlineTable(PassAndPlayScene):
 
     def stand_in(self, seat: int) -> None:
         self.link.send({"type": "stand_in", "seat": seat})
+
+    def fill_open_seats(self) -> None:
+        for seat in range(len(self.presence)):
+            if self.presence_of(seat) == "open":
+                self.stand_in(seat)
 
     def try_now(self) -> None:
         self.retry_at = 0.0
@@ -303,10 +326,14 @@ class OnlineTable(PassAndPlayScene):
                 pygame.draw.circle(surface, theme.INK_DIM, centre, vp.length(4), max(1, vp.length(1)))
             else:
                 pygame.draw.circle(surface, colour, centre, vp.length(4))
-            if state in ("waiting", "open"):
-                words = "open seat" if state == "open" else f"waiting for {self.seats[seat].name}"
-                fit_text(surface, vp, words, 14, (panel.x + 10, panel.y + panel.h - 32),
-                         panel.w - 196, theme.RED if state == "waiting" else theme.INK_DIM)
+        for seat in self.noticed_seats():
+            box = self.notice_place(seat)
+            waiting = self.presence_of(seat) == "waiting"
+            draw_panel(surface, vp.rect(*box), fill=theme.CAPTION,
+                       edge=theme.RED if waiting else theme.INK_DIM, radius=10)
+            words = f"Waiting for {self.seats[seat].name}" if waiting else "Open seat"
+            fit_text(surface, vp, words, 14, (box.x + 10, box.y + 6), box.w - 20,
+                     theme.RED if waiting else theme.INK, face="bold")
         if not self.remote.started:
             self.draw_invite(surface)
         if self.lost is not None:
@@ -322,9 +349,18 @@ class OnlineTable(PassAndPlayScene):
                      "table, or a computer may play a seat.")
         return lines
 
+    def invite_place(self) -> pygame.Rect:
+        """The invite's box: across the middle of the table, clear of every seat's place."""
+        seats = [pygame.Rect(self.panel_of(s).rect) for s in range(len(self.presence))]
+        for y in range(200, 460, 10):
+            box = pygame.Rect(350, y, 580, 196)
+            if not any(box.colliderect(r) for r in seats):
+                return box
+        return pygame.Rect(350, 250, 580, 196)
+
     def draw_invite(self, surface) -> None:
         vp = self.viewport
-        box = pygame.Rect(340, 250, 600, 150)
+        box = self.invite_place()
         draw_panel(surface, vp.rect(*box), fill=theme.OPAQUE_PANEL, edge=theme.GOLD)
         draw_text(surface, vp, "Waiting for players", 24, (box.centerx, box.y + 12), theme.GOLD,
                   "midtop", "bold")

@@ -206,3 +206,71 @@ def test_a_hosted_table_continues_from_the_menu_after_the_host_left(app):
     assert again is not scene and again.remote.seq == seq and again.viewer == 0
     assert again.link.code == scene.link.code and again.seats[0].name == "Mia"
     app.main_menu()
+
+
+class QuietNet:
+    """A network thread that never hears anything: the table as it first arrived."""
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, msg):
+        self.sent.append(msg)
+
+    def poll(self):
+        return []
+
+    def close(self):
+        pass
+
+
+def table_scene(app, game_id, seats, seat=0, invite="192.168.1.20:8765"):
+    from game.net import protocol
+    from game.net.client import read_message
+    from game.scenes.online_table import OnlineLink, open_table
+    table = Table(game_id, seats, seed=7)
+    update = read_message(protocol.dump(table.update(seat)))
+    link = OnlineLink("ws://x", QuietNet(), table.id, "token", table.code, None, invite)
+    open_table(app, link, update)
+    frames(app, 2)
+    return app.top, table
+
+
+def test_the_online_screens_are_readable(app):
+    from game.net.table import GAMES
+    from tests.ui.test_readable import check
+    found = []
+    for game_id in GAMES:
+        app.push(HostTableScreen(app, game_id))
+        form = app.top
+        while button(form, "+").enabled:
+            form.resize(+1)
+        found += check(app, f"host form of {game_id}, most seats")
+        app.pop()
+    app.push(JoinTableScreen(app, "192.168.1.20:8765"))
+    form = app.top
+    form.say("3 tables here.")
+    form.can_create = True
+    form.tables = [{"table": str(i), "game": "doubloons", "title": title, "open": i % 2,
+                    "started": i == 2, "over": False,
+                    "seats": [{"name": "Annabelle Smith", "kind": "human", "connected": i != 1,
+                               "stand_in": False, "waiting": False},
+                              {"name": "Seat 2", "kind": "open" if i % 2 else "computer",
+                               "connected": False, "stand_in": False, "waiting": False}] * 3}
+                   for i, title in enumerate(["Doubloons", "Ships and Sailors", "Pirate Rummy",
+                                              "Abandon Ship", "Lamarckian Poker"])]
+    form.layout_buttons()
+    found += check(app, "join form with five tables")
+    app.pop()
+    for game_id in GAMES:
+        scene, table = table_scene(app, game_id, [TableSeat("Mia", "human"), TableSeat("Seat 2"),
+                                                  TableSeat("Computer 3", "computer")]
+                                   if game_id != "pirate_rummy" else
+                                   [TableSeat("Mia", "human"), TableSeat("Seat 2"),
+                                    TableSeat("Computer 3", "computer"), TableSeat("Seat 4")])
+        found += check(app, f"{game_id} waiting for players")
+        scene.lost = "The connection was lost."
+        scene.layout_online_buttons()
+        found += check(app, f"{game_id} with the connection lost")
+        app.main_menu()
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
