@@ -8,6 +8,7 @@ import pygame
 
 from ..net import hosting
 from ..net.client import NetworkThread, address_url
+from ..store import seats
 from ..ui import theme
 from ..ui.textfield import TextField
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
@@ -50,6 +51,7 @@ class JoinTableScreen(Scene):
         self.seating: Seating | None = None
         self.message = ""
         self.error = False
+        self.kept = seats.kept()  # a seat this computer took and may take back
         self.layout_buttons()
 
     # -- buttons --------------------------------------------------------------------------
@@ -63,6 +65,9 @@ class JoinTableScreen(Scene):
             buttons.append(Button((860, y + 8, 90, 36), "Watch", lambda t=table: self.watch(t),
                                   text_size=15))
         y = ROW_TOP + LIST_ROWS * 62 + 10
+        if self.kept is not None and self.tables is None:
+            buttons.append(Button((330, ROW_TOP, 620, 40), f"Back to your seat at "
+                                  f"{self.kept.title}", self.back_to_seat, "B", text_size=16))
         if self.can_create:
             buttons.append(Button((330, y, 200, 44), "New table", self.new_table, "N",
                                   text_size=16))
@@ -85,6 +90,15 @@ class JoinTableScreen(Scene):
         self.net = NetworkThread(self.url)
         self.tables = None
         self.say(f"Connecting to {self.url}…")
+
+    def back_to_seat(self) -> None:
+        """Re-join the kept seat with its token: after a drop, or after Deckhand stopped."""
+        self.hang_up()
+        kept = self.kept
+        self.url = kept.url
+        self.seating = Seating(kept.url, {"type": "rejoin", "table": kept.table,
+                                          "token": kept.token})
+        self.say(f"Going back to your seat at {kept.title}…")
 
     def hang_up(self) -> None:
         if self.net is not None:
@@ -125,6 +139,10 @@ class JoinTableScreen(Scene):
             self.net = None
             self.hang_up()
             self.say(outcome[1], True)
+            if "holds no seat" in outcome[1] or "no table" in outcome[1]:
+                seats.forget()  # that table or seat is gone for good
+                self.kept = None
+                self.layout_buttons()
             return
         if self.net is None:
             return
@@ -171,6 +189,8 @@ class JoinTableScreen(Scene):
             self.close()
         elif event.key == pygame.K_n and self.can_create:
             self.new_table()
+        elif event.key == pygame.K_b and self.kept is not None and self.tables is None:
+            self.back_to_seat()
 
     def draw(self, surface) -> None:
         vp = self.viewport

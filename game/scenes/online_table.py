@@ -17,6 +17,7 @@ import pygame
 
 from ..net.client import NetworkThread
 from ..net.remote import RemoteSession
+from ..store import seats
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text
 from .dialogs import ConfirmDialog
@@ -101,6 +102,21 @@ class OnlineTable(PassAndPlayScene):
     def use_session(self, session) -> None:
         super().use_session(session)
         self.say(self.greeting_online())
+        self.keep_seat()
+
+    def keep_seat(self) -> None:
+        """Remember this seat on disk, so Deckhand can re-join it even after it stopped (the
+        host's own seat is in the host's autosave instead)."""
+        if self.role != "player" or self.link.host is not None:
+            return
+        try:
+            if self.remote.over:
+                seats.forget()
+            else:
+                seats.keep(seats.KeptSeat(self.link.url, self.link.table, self.link.token,
+                                          self.remote.rules.TITLE))
+        except OSError:
+            pass  # only the re-join after a stop is lost
 
     def greeting_online(self) -> str:
         if self.role == "spectator":
@@ -173,6 +189,8 @@ class OnlineTable(PassAndPlayScene):
     def take(self, update: dict) -> bool:
         actor = self.remote.state.to_act
         self.remote.receive(update)
+        if self.remote.over:
+            self.keep_seat()  # a finished game has no seat to come back to
         self.hint_thinking = None
         self.hinted = None
         if actor is not None and actor != self.viewer or self.role == "spectator":

@@ -93,6 +93,7 @@ class Friend:
 
 
 def host_from_menu(app, game_id="lamarckian_poker", seats=("open", "computer")):
+    app.settings.animation_speed = "instant"  # the games play through in seconds
     port = free_port()
     key(app, pygame.K_h)
     form = app.top
@@ -274,3 +275,38 @@ def test_the_online_screens_are_readable(app):
         found += check(app, f"{game_id} with the connection lost")
         app.main_menu()
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_a_player_whose_deckhand_stopped_takes_back_the_seat_with_its_kept_token(app):
+    from game.store import seats
+    mine = Table("doubloons", [TableSeat("Seat 1"), TableSeat("Bo", "computer", "easy")])
+    host = hosting.HostThread(mine, port=0, host=LOOPBACK, saver=None, bot_delay=0.0)
+    try:
+        host.ready.wait(5)
+        key(app, pygame.K_j)
+        form = app.top
+        assert form.kept is None
+        clear_and_type(app, form.address, f"{LOOPBACK}:{host.port}")
+        clear_and_type(app, form.name, "Eve")
+        key(app, pygame.K_RETURN)
+        until(app, lambda: form.tables is not None)
+        click(app, button(form, "Join").rect.center)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        scene = app.top
+        kept = seats.kept()
+        assert (kept.table, kept.token, kept.title) == (mine.id, mine.seats[0].token, "Doubloons")
+        # Deckhand stops without a word to the host: the connection just ends
+        scene.link.net.close()
+        del app.stack[1:]
+        until(app, lambda: not mine.seats[0].connected)
+        key(app, pygame.K_j)
+        form = app.top
+        assert form.kept == kept
+        key(app, pygame.K_b)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        back = app.top
+        assert back.viewer == 0 and back.seats[0].name == "Eve" and mine.seats[0].connected
+        assert back.remote.seq == mine.seq
+    finally:
+        app.main_menu()
+        host.stop()
