@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 
 import websockets
@@ -169,6 +170,12 @@ class Server:
             await getattr(self, "on_" + msg["type"])(conn, msg)
         except TableError as exc:
             await self.refuse(conn, exc.code, str(exc))
+        except ConnectionClosed:
+            raise
+        except Exception:  # noqa: BLE001 - one request's bug must not drop the connection
+            log.exception("a %s message failed", msg["type"])
+            await self.refuse(conn, "internal", "The host could not do that: a fault of "
+                              "the host's, not yours.")
 
     async def refuse(self, conn: Connection, code: str, message: str) -> None:
         conn.abusive = conn.abusive or not conn.refusals.allow()
@@ -301,11 +308,20 @@ class Server:
             if seat is None:
                 continue
             seq = table.seq
-            action = await self.think(table.bot_thinking(seat))
+            try:
+                action = await self.think(table.bot_thinking(seat))
+            except Exception:  # noqa: BLE001 - a bot's bug must not stop the table
+                log.exception("the computer at table %s seat %d failed; it plays at random",
+                              table.id, seat)
+                action = random.Random(seq).choice(table.session.legal_actions())
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             if table.seq == seq and table.computer_to_act() == seat:
-                table.apply(action)
+                try:
+                    table.apply(action)
+                except TableError:
+                    log.exception("the computer at table %s chose an illegal move", table.id)
+                    table.apply(random.Random(seq).choice(table.session.legal_actions()))
                 await self.changed(table)
             event.set()  # look again: the next seat may be a computer too
 

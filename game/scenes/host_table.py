@@ -39,7 +39,9 @@ class HostTableScreen(Scene):
         self.lobby = lobby
         self.ids = [g for g in playable() if g in GAMES]
         self.game_id = game_id if game_id in self.ids else self.ids[0]
-        self.name = TextField((330, 166, 300, 36), "Your name", player_name(app), NAME_LIMIT)
+        name = lobby.name.text.strip() if lobby is not None else ""
+        self.name = TextField((330, 166, 300, 36), "Your name", name or player_name(app),
+                              NAME_LIMIT)
         self.port = TextField((650, 166, 300, 36), "Port", str(hosting.DEFAULT_PORT), 5,
                               str.isdigit)
         self.fields = [self.name] if lobby else [self.name, self.port]

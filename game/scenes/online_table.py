@@ -178,9 +178,7 @@ class OnlineTable(PassAndPlayScene):
         if isinstance(action, Arrival):
             return self.take(action.update)
         if not self.accepts_moves():
-            if self.pending is not None:
-                self.say("Waiting for the host to answer…")
-            return False
+            return False  # not this seat's turn, or its move is on its way: nothing to send
         self.hint_thinking = None
         self.pending = str(action)
         self.link.send({"type": "act", "action": self.pending, "seq": self.remote.seq})

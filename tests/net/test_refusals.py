@@ -157,3 +157,27 @@ def test_a_frame_far_too_large_closes_the_connection_but_not_the_table():
         finally:
             await server.close()
     asyncio.run(main())
+
+
+def test_a_computer_player_that_fails_does_not_stop_the_table(monkeypatch):
+    from game.net.table import Table as TableClass
+    real = TableClass.bot_thinking
+    failures = []
+
+    def flaky(self, seat):
+        if len(failures) < 3:
+            failures.append(seat)
+            raise RuntimeError("a bug in a bot")
+        return real(self, seat)
+    monkeypatch.setattr(TableClass, "bot_thinking", flaky)
+
+    async def main():
+        table = new_table("abandon_ship", humans=1, seats=3)
+        server, url = await start(table)
+        try:
+            mia = await Player(url, "Mia").join(table.id)
+            await mia.play()
+            assert table.session.is_over() and len(failures) == 3
+        finally:
+            await server.close()
+    asyncio.run(main())
