@@ -10,6 +10,7 @@ import asyncio
 import json
 import queue
 import threading
+from urllib.parse import urlsplit
 
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidURI
@@ -17,6 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI
 from . import codec, protocol
 
 CONNECT_SECONDS = 8.0
+ALLOWED_HOSTS: frozenset | None = None  # None: any host; the tests allow 127.0.0.1 alone
 
 
 class ClientError(Exception):
@@ -53,6 +55,9 @@ class Client:
         self.welcome: dict | None = None
 
     async def connect(self, version: int = protocol.VERSION) -> dict:
+        host = urlsplit(self.url).hostname
+        if ALLOWED_HOSTS is not None and host not in ALLOWED_HOSTS:
+            raise ClientError(f"Connecting to {host} is not allowed here.")
         try:
             self.ws = await asyncio.wait_for(websockets.connect(
                 self.url, max_size=protocol.MAX_SERVER_MESSAGE, open_timeout=CONNECT_SECONDS),

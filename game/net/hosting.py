@@ -68,6 +68,10 @@ class HostThread:
         self.ready.set()
         await self.stopping.wait()
         await self.server.close()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:  # nothing may be left running when the loop closes
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     def stop(self) -> None:
         if not self.loop.is_closed():

@@ -98,6 +98,7 @@ class Server:
     async def close(self) -> None:
         for task in self.runners.values():
             task.cancel()
+        await asyncio.gather(*self.runners.values(), return_exceptions=True)
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
