@@ -14,7 +14,8 @@ import pytest  # noqa: E402
 def loopback_only(monkeypatch):
     """Online tables in tests listen on 127.0.0.1 and connect to it, never anywhere else (a
     random test typing an address or hosting a table included)."""
-    from game.net import client, hosting
+    from game.net import client, discovery, hosting
+    monkeypatch.setattr(discovery, "ENABLED", False)  # no multicast on the machine's networks
     monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
     monkeypatch.setattr(hosting, "lan_address", lambda: "127.0.0.1")
     monkeypatch.setattr(client, "ALLOWED_HOSTS", frozenset({"127.0.0.1"}))

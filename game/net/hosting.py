@@ -3,9 +3,11 @@ pace while the server answers the players and plays the computers."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 
+from . import discovery
 from .saving import autosave
 from .server import Server
 from .table import Table
@@ -13,6 +15,7 @@ from .table import Table
 LISTEN_ON = "0.0.0.0"   # every network of this computer, so friends on the LAN reach it
 DEFAULT_PORT = 8765
 BOT_DELAY = 1.2         # seconds between a computer's move and the next, so people follow
+log = logging.getLogger("deckhand.net")
 
 
 def lan_address() -> str:
@@ -33,11 +36,12 @@ class HostThread:
     listens, `error` if it could not; `stop()` ends it."""
 
     def __init__(self, table: Table, port: int = DEFAULT_PORT, host: str | None = None,
-                 bot_delay: float | None = None, saver=autosave):
+                 bot_delay: float | None = None, saver=autosave, announce_as: str = ""):
         self.table = table
         self.host = host or LISTEN_ON
         bot_delay = BOT_DELAY if bot_delay is None else bot_delay
         self.wanted_port = port
+        self.announce_as = announce_as  # the host's name, to announce the table on the LAN
         self.port: int | None = None
         self.error: str | None = None
         self.server = Server(bot_delay=bot_delay, allow_create=False, saver=saver)
@@ -66,12 +70,33 @@ class HostThread:
             self.ready.set()
             return
         self.ready.set()
+        announcer = await self.announce()
         await self.stopping.wait()
+        if announcer is not None:
+            try:
+                await announcer.stop()
+            except Exception:  # noqa: BLE001 - leaving anyway
+                pass
         await self.server.close()
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for task in others:  # nothing may be left running when the loop closes
             task.cancel()
         await asyncio.gather(*others, return_exceptions=True)
+
+    async def announce(self):
+        """Tell the local network where the table is (zeroconf), if it can be heard there."""
+        address = lan_address()
+        if not (discovery.ENABLED and self.announce_as and self.host != "127.0.0.1"
+                and address != "127.0.0.1"):
+            return None
+        announcer = discovery.Announcer()
+        try:
+            await announcer.start(discovery.service_info(self.table, self.announce_as, address,
+                                                         self.port))
+        except Exception as exc:  # noqa: BLE001 - friends can still type the address
+            log.info("the table is not announced on the network: %s", exc)
+            return None
+        return announcer
 
     def stop(self) -> None:
         if not self.loop.is_closed():

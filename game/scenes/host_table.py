@@ -141,7 +141,7 @@ class HostTableScreen(Scene):
         me = next(i for i, (kind, _) in enumerate(self.seats) if kind == "me")
         table.host_seat = me
         self.app.push(OpeningScreen(self.app, table, {"type": "join", "table": table.id,
-                                                      "seat": me, "name": name}, port))
+                                                      "seat": me, "name": name}, port, name))
 
     def seat_requests(self) -> list:
         return [{"kind": "computer", "level": level} if kind == "computer" else {"kind": "open"}
@@ -186,10 +186,11 @@ class OpeningScreen(Dialog):
     """Start the table's server here, then take this screen's seat (a new seat, or the saved one
     with its token when a saved table is resumed)."""
 
-    def __init__(self, app, table: Table, request: dict, port: int = hosting.DEFAULT_PORT):
+    def __init__(self, app, table: Table, request: dict, port: int = hosting.DEFAULT_PORT,
+                 name: str = ""):
         self.table = table
         self.request = request
-        self.host = hosting.HostThread(table, port)
+        self.host = hosting.HostThread(table, port, announce_as=name)
         self.seating: Seating | None = None
         super().__init__(app, "Opening the table",
                          [f"{table.rules.TITLE}: starting the table for your friends…"],
@@ -233,4 +234,5 @@ def resume_hosting(app, table: Table) -> None:
     else re-joins with theirs."""
     seat = table.host_seat if table.host_seat is not None else 0
     app.push(OpeningScreen(app, table, {"type": "rejoin", "table": table.id,
-                                        "token": table.token_of(seat)}))
+                                        "token": table.token_of(seat)},
+                           name=table.seats[seat].name))

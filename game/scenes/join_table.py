@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..net import hosting
+from ..net import discovery, hosting
 from ..net.client import NetworkThread, address_url
 from ..store import seats
 from ..ui import theme
@@ -52,6 +52,8 @@ class JoinTableScreen(Scene):
         self.message = ""
         self.error = False
         self.kept = seats.kept()  # a seat this computer took and may take back
+        self.browser = discovery.Browser() if discovery.ENABLED else None
+        self.nearby: list = []    # tables announced on the local network
         self.layout_buttons()
 
     # -- buttons --------------------------------------------------------------------------
@@ -64,6 +66,11 @@ class JoinTableScreen(Scene):
                                   enabled=table["open"] > 0 and not table["over"], text_size=15))
             buttons.append(Button((860, y + 8, 90, 36), "Watch", lambda t=table: self.watch(t),
                                   text_size=15))
+        if self.tables is None:
+            for i, found in enumerate(self.nearby[:self.nearby_rows()]):
+                y = self.nearby_top() + i * 62
+                buttons.append(Button((860, y + 8, 90, 36), "Join",
+                                      lambda f=found: self.join_nearby(f), text_size=15))
         y = ROW_TOP + LIST_ROWS * 62 + 10
         if self.kept is not None and self.tables is None:
             buttons.append(Button((330, ROW_TOP, 620, 40), f"Back to your seat at "
@@ -90,6 +97,17 @@ class JoinTableScreen(Scene):
         self.net = NetworkThread(self.url)
         self.tables = None
         self.say(f"Connecting to {self.url}…")
+
+    def nearby_top(self) -> int:
+        return ROW_TOP + (56 if self.kept is not None else 0) + 30
+
+    def nearby_rows(self) -> int:
+        return LIST_ROWS - 1 - (self.kept is not None)
+
+    def join_nearby(self, found: dict) -> None:
+        """A table heard on the local network: its address and code, as if typed."""
+        self.address.text, self.code.text = found["address"], found["code"]
+        self.connect()
 
     def back_to_seat(self) -> None:
         """Re-join the kept seat with its token: after a drop, or after Deckhand stopped."""
@@ -128,12 +146,20 @@ class JoinTableScreen(Scene):
                       "sit": 0, "name": name}, "Making the table…")
 
     def update(self, dt: float) -> None:
+        if self.browser is not None and self.tables is None:
+            nearby = self.browser.tables()
+            if nearby != self.nearby:
+                self.nearby = nearby
+                self.layout_buttons()
         if self.seating is not None:
             outcome = self.seating.poll()
             if outcome is None:
                 return
             if outcome[0] == "table":
                 self.net = None  # the table has it now
+                if self.browser is not None:
+                    self.browser.close()
+                    self.browser = None
                 open_table(self.app, outcome[1], outcome[2])
                 return
             self.net = None
@@ -171,11 +197,14 @@ class JoinTableScreen(Scene):
         self.message, self.error = text, error
 
     def close(self) -> None:
-        self.hang_up()
+        self.on_close()
         self.app.pop(self)
 
     def on_close(self) -> None:
         self.hang_up()
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
 
     # -- input and drawing ----------------------------------------------------------------
     def handle(self, event) -> None:
@@ -204,6 +233,18 @@ class JoinTableScreen(Scene):
                      theme.RED if self.error else theme.INK, "midtop")
         if self.tables is not None:
             draw_text(surface, vp, "Tables", 18, (330, ROW_TOP - 30), theme.GOLD, face="bold")
+        elif self.browser is not None:
+            top = self.nearby_top()
+            heard = "Tables on this network" if self.nearby else "Looking for tables on this network…"
+            draw_text(surface, vp, heard, 17, (330, top - 26), theme.GOLD, face="bold")
+            for i, found in enumerate(self.nearby[:self.nearby_rows()]):
+                y = top + i * 62
+                draw_panel(surface, vp.rect(330, y, 620, 52), fill=theme.PANEL,
+                           edge=(90, 130, 104), radius=8)
+                fit_text(surface, vp, f"{found['host']}'s {found['title']}", 17, (344, y + 6),
+                         500, theme.INK, face="bold")
+                fit_text(surface, vp, f"{found['address']} · code {found['code']}", 14,
+                         (344, y + 30), 500, theme.INK_DIM)
         for i, table in enumerate((self.tables or [])[:LIST_ROWS]):
             y = ROW_TOP + i * 62
             draw_panel(surface, vp.rect(330, y, 620, 52), fill=theme.PANEL, edge=(90, 130, 104),

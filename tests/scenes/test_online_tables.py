@@ -310,3 +310,39 @@ def test_a_player_whose_deckhand_stopped_takes_back_the_seat_with_its_kept_token
     finally:
         app.main_menu()
         host.stop()
+
+
+def test_a_table_heard_on_the_network_is_joined_with_a_click(app, monkeypatch):
+    from game.net import discovery
+    mine = Table("doubloons", [TableSeat("Seat 1"), TableSeat("Bo", "computer", "easy")])
+    host = hosting.HostThread(mine, port=0, host=LOOPBACK, saver=None, bot_delay=0.0)
+
+    class HeardBrowser:
+        """What zeroconf would have heard: the table above (the test sends no multicast)."""
+
+        def __init__(self):
+            self.closed = False
+
+        def tables(self):
+            return [{"name": "x", "address": f"{LOOPBACK}:{host.port}", "game": "doubloons",
+                     "title": "Doubloons", "code": mine.code, "host": "Mia"}]
+
+        def close(self):
+            self.closed = True
+    monkeypatch.setattr(discovery, "ENABLED", True)
+    monkeypatch.setattr(discovery, "Browser", HeardBrowser)
+    try:
+        host.ready.wait(5)
+        key(app, pygame.K_j)
+        form = app.top
+        frames(app, 2)
+        assert [f["host"] for f in form.nearby] == ["Mia"]
+        from tests.ui.test_readable import check
+        assert check(app, "join form with a table heard on the network") == []
+        browser = form.browser
+        click(app, button(form, "Join").rect.center)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        assert app.top.viewer == 0 and mine.seats[0].connected and browser.closed
+    finally:
+        app.main_menu()
+        host.stop()
