@@ -54,9 +54,9 @@ async def serve(args, ready=None) -> None:
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), PRUNE_EVERY)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 for table_id in server.prune(IDLE_SECONDS):
-                    logging.info("forgot idle table %s", table_id)
+                    logging.getLogger("deckhand.net").info("forgot idle table %s", table_id)
     finally:
         await server.close()
         print("Deckhand server stopped.", flush=True)

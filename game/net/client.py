@@ -62,7 +62,7 @@ class Client:
             self.ws = await asyncio.wait_for(websockets.connect(
                 self.url, max_size=protocol.MAX_SERVER_MESSAGE, open_timeout=CONNECT_SECONDS),
                 CONNECT_SECONDS)
-        except (OSError, asyncio.TimeoutError, InvalidURI, websockets.InvalidHandshake) as exc:
+        except (TimeoutError, OSError, InvalidURI, websockets.InvalidHandshake) as exc:
             raise ClientError(f"Could not reach {self.url}: {exc or type(exc).__name__}") from None
         await self.send({"type": "hello", "protocol": version, "app": self.app})
         msg = await self.receive()

@@ -90,7 +90,7 @@ class Browser:
                 return
             self.zeroconf = zc
             self.browser = ServiceBrowser(zc, SERVICE, handlers=[self.on_change])
-        except Exception as exc:  # noqa: BLE001 - no network, no multicast: simply none found
+        except Exception as exc:  # no network, no multicast: simply none found
             log.info("no tables can be found on this network: %s", exc)
 
     def on_change(self, zeroconf, service_type, name, state_change) -> None:
@@ -104,7 +104,7 @@ class Browser:
     def resolve(self, zeroconf, service_type, name) -> None:
         try:
             info = zeroconf.get_service_info(service_type, name, RESOLVE_MS)
-        except Exception:  # noqa: BLE001 - closed meanwhile, or a bad answer
+        except Exception:  # closed meanwhile, or a bad answer
             return
         entry = describe(info) if info is not None else None
         if entry is not None:

@@ -75,7 +75,7 @@ class HostThread:
         if announcer is not None:
             try:
                 await announcer.stop()
-            except Exception:  # noqa: BLE001 - leaving anyway
+            except Exception:  # leaving anyway
                 pass
         await self.server.close()
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -93,7 +93,7 @@ class HostThread:
         try:
             await announcer.start(discovery.service_info(self.table, self.announce_as, address,
                                                          self.port))
-        except Exception as exc:  # noqa: BLE001 - friends can still type the address
+        except Exception as exc:  # friends can still type the address
             log.info("the table is not announced on the network: %s", exc)
             return None
         return announcer

@@ -35,7 +35,7 @@ async def shut(ws, code: int, reason: str) -> None:
     """Close a connection, even one whose unread messages keep its close from being heard."""
     try:
         await asyncio.wait_for(ws.close(code, reason), CLOSE_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         ws.transport.abort()
 
 
@@ -135,7 +135,7 @@ class Server:
                 timeout = None if conn.greeted else HELLO_SECONDS
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     await shut(ws, 1008, "No hello: closing.")
                     return
                 await self.receive(conn, raw)
@@ -173,7 +173,7 @@ class Server:
             await self.refuse(conn, exc.code, str(exc))
         except ConnectionClosed:
             raise
-        except Exception:  # noqa: BLE001 - one request's bug must not drop the connection
+        except Exception:  # one request's bug must not drop the connection
             log.exception("a %s message failed", msg["type"])
             await self.refuse(conn, "internal", "The host could not do that: a fault of "
                               "the host's, not yours.")
@@ -311,7 +311,7 @@ class Server:
             seq = table.seq
             try:
                 action = await self.think(table.bot_thinking(seat))
-            except Exception:  # noqa: BLE001 - a bot's bug must not stop the table
+            except Exception:  # a bot's bug must not stop the table
                 log.exception("the computer at table %s seat %d failed; it plays at random",
                               table.id, seat)
                 action = random.Random(seq).choice(table.session.legal_actions())

@@ -217,7 +217,7 @@ class Table:
                 for i, s in enumerate(self.seats)]
 
     @classmethod
-    def from_saved(cls, saved) -> "Table":
+    def from_saved(cls, saved) -> Table:
         """A table again from its autosave (saves.Saved): same seats, tokens, id and code;
         everyone is away until they re-join."""
         info = saved.seats or []

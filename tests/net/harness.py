@@ -124,7 +124,7 @@ class Player:
         self.errors: list = []
         self.rng = random.Random(name)
 
-    async def join(self, table_id: str, seat=None) -> "Player":
+    async def join(self, table_id: str, seat=None) -> Player:
         await self.client.connect()
         await self.client.send({"type": "join", "table": table_id, "name": self.name,
                                 **({"seat": seat} if seat is not None else {})})

@@ -7,8 +7,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol
-from game.net.server import STRIKES
 from game.net.client import Client, ClientError
+from game.net.server import STRIKES
 from tests.net.harness import Player, new_table, play_all, start
 
 
@@ -147,7 +147,7 @@ def test_a_frame_far_too_large_closes_the_connection_but_not_the_table():
             try:
                 await mia.client.send_raw("x" * 200_000)
                 await asyncio.wait_for(mia.client.receive(), 5)
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 closed = exc
             assert "ConnectionClosed" in type(closed).__name__
             await mia.rejoin()

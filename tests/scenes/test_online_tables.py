@@ -192,7 +192,7 @@ def test_join_a_table_from_the_list_and_watch_another(app):
 
 
 def test_a_hosted_table_continues_from_the_menu_after_the_host_left(app):
-    scene, port = host_from_menu(app, seats=("computer",))
+    scene, _ = host_from_menu(app, seats=("computer",))
     until(app, lambda: scene.remote.seq >= 3, also=lambda: play_host_seat(app, scene))
     table = scene.link.host.table
     seq = table.seq
@@ -264,7 +264,7 @@ def test_the_online_screens_are_readable(app):
     found += check(app, "join form with five tables")
     app.pop()
     for game_id in GAMES:
-        scene, table = table_scene(app, game_id, [TableSeat("Mia", "human"), TableSeat("Seat 2"),
+        scene, _ = table_scene(app, game_id, [TableSeat("Mia", "human"), TableSeat("Seat 2"),
                                                   TableSeat("Computer 3", "computer")]
                                    if game_id != "pirate_rummy" else
                                    [TableSeat("Mia", "human"), TableSeat("Seat 2"),
