@@ -28,6 +28,7 @@ THINK_SLICE = 0.005      # seconds a computer thinks before the server looks at 
 STRIKES = 60             # refused messages in a row (one forgiven a second) before a close
 MAX_FRAME = 64 * 1024    # frames up to this get a clear "too large" error; larger ones close
 MAX_TABLES = 200         # tables a server keeps at once
+TABLES_EACH = 3          # tables one connection may make
 CLOSE_SECONDS = 1.0      # the longest a closing handshake may take
 
 
@@ -49,6 +50,7 @@ class Connection:
         self.role: str | None = None   # "player" or "spectator" once at a table
         self.refusals = protocol.RateLimit(1.0, STRIKES)  # refused messages, forgiven slowly
         self.abusive = False
+        self.created = 0   # tables this connection made
 
     async def send(self, msg: dict) -> None:
         try:
@@ -198,6 +200,8 @@ class Server:
         if not self.allow_create:
             raise TableError("Tables are made by the host here: join one of theirs.")
         self.check_free(conn)
+        if conn.created >= TABLES_EACH:
+            raise TableError(f"One connection makes at most {TABLES_EACH} tables.")
         game_id = msg["game"]
         if game_id not in GAMES:
             raise TableError(f"{game_id!r} is not a game for several players.")
@@ -214,6 +218,7 @@ class Server:
         if sit is not None and (sit >= len(seats) or seats[sit].kind != "open"):
             raise TableError("You can only sit in an open seat.")
         table = self.add_table(Table(game_id, seats, msg.get("options")))
+        conn.created += 1
         await conn.send({"type": "created", "table": table.id, "code": table.code})
         if sit is not None:
             await self.on_join(conn, {"table": table.id, "seat": sit,

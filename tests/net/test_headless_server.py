@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from game.net.client import Client
+from game.net.server import TABLES_EACH
 from tests.net.harness import HOST, Player, leaks, play_all, start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,14 @@ def test_the_lobby_creates_lists_and_plays_tables():
             assert "not a game for several players" in (await bad.expect("error"))["message"]
             await bad.client.send({"type": "create", "game": "doubloons", "seats": [{"kind": "open"}]})
             assert "2 to 6 seats" in (await bad.expect("error"))["message"]
+            for _ in range(TABLES_EACH):
+                await bad.client.send({"type": "create", "game": "doubloons",
+                                       "seats": [{"kind": "open"}] * 2})
+                await bad.expect("created")
+            await bad.client.send({"type": "create", "game": "doubloons",
+                                   "seats": [{"kind": "open"}] * 2})
+            assert "at most" in (await bad.expect("error"))["message"]
+            assert len(server.tables) == 1 + TABLES_EACH
         finally:
             await server.close()
     asyncio.run(main())
