@@ -2,16 +2,19 @@
 the seats keep their tokens, so after a crash the host resumes and every player re-joins."""
 from __future__ import annotations
 
-from ..store import saves
+from ..store import results, saves
 from .table import Table, TableError
 
 
 def autosave(table: Table) -> None:
-    """Keep the table's game; a finished game leaves no save to continue."""
-    if table.session.is_over():
-        saves.delete(table.game_id)
-    else:
+    """Keep the table's game; a finished game is counted in the host's statistics, as a game
+    played at this computer is, and leaves no save to continue."""
+    if not table.session.is_over():
         saves.save(table.session, table.seat_info(), table.save_token)
+    elif not table.counted:
+        table.counted = True
+        players = [(s.name, "human" if s.kind == "human" else "computer") for s in table.seats]
+        results.finish(table.session, table.seat_info(), players, table.save_token)
 
 
 def is_online(saved) -> bool:

@@ -81,6 +81,7 @@ class Table:
         self.save_token = save_token or secrets.token_hex(8)
         self.touched = time.monotonic()  # the last change, for a server forgetting idle tables
         self.host_seat: int | None = None  # the seat of the app that hosts the table, if any
+        self.counted = False  # its result is in the host's statistics
 
     # -- seats ------------------------------------------------------------------------------
     @property

@@ -3,7 +3,7 @@ and each player re-joins its seat with its token."""
 import asyncio
 
 from game.net import saving
-from game.store import saves
+from game.store import saves, stats
 from tests.net.harness import Player, leaks, new_table, play_all, start
 
 
@@ -38,6 +38,10 @@ def test_the_host_restarts_from_its_autosave_and_the_clients_rejoin(tmp_path, mo
             await play_all(players)
             assert resumed.session.is_over()
             assert not saves.has_save("pirate_rummy")  # a finished game leaves nothing to continue
+            data, _ = stats.load()  # and is counted in the host's statistics, once
+            tables = data["games"]["pirate_rummy"].values()
+            assert sum(len(t["recent"]) for t in tables) == 1
+            assert {"Mia", "Ned", "Oli"} <= {name for t in tables for name in t["players"]}
             for p, raw in zip(players, raws):
                 assert leaks(resumed, raw + p.client.raw, p.seat) == []
         finally:
