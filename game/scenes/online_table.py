@@ -130,9 +130,12 @@ class OnlineTable(PassAndPlayScene):
             self.retry_at = time.monotonic() + RETRY_SECONDS
             self.link.reconnect()
 
-    def update(self, dt: float) -> None:
+    def listen(self) -> None:
+        """Take what the host sent since the last frame."""
         for msg in self.link.poll():
             self.on_message(msg)
+
+    def update(self, dt: float) -> None:
         super().update(dt)
         self.layout_online_buttons()
 
@@ -397,6 +400,15 @@ class OnlineTable(PassAndPlayScene):
                  (box.centerx, box.y + 72), box.w - 30, theme.INK_DIM, "midtop")
 
 
+class ListensFirst:
+    """Each frame begins with the host's news, before the game's own `update` looks at the
+    table: the table then stays the same through the whole of that update."""
+
+    def update(self, dt: float) -> None:
+        self.listen()
+        super().update(dt)
+
+
 _classes: dict = {}
 
 
@@ -404,7 +416,7 @@ def online_scene(game_id: str):
     """The game's scene class, played online (see the module's docstring)."""
     if game_id not in _classes:
         base = scene_for(game_id)
-        _classes[game_id] = type(f"Online{base.__name__}", (base, OnlineTable), {})
+        _classes[game_id] = type(f"Online{base.__name__}", (ListensFirst, base, OnlineTable), {})
     return _classes[game_id]
 
 

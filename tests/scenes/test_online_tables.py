@@ -346,3 +346,43 @@ def test_a_table_heard_on_the_network_is_joined_with_a_click(app, monkeypatch):
     finally:
         app.main_menu()
         host.stop()
+
+
+@pytest.mark.parametrize("game_id", ["abandon_ship", "ships_and_sailors", "pirate_rummy",
+                                     "doubloons"])
+def test_each_game_s_own_scene_plays_a_whole_game_online(app, game_id):
+    """The host's seat at each game's own table scene, fed by the host's updates; its moves
+    are the easy computer player's, sent through the scene as a click's would be."""
+    from game.scenes.base import Dialog
+    app.settings.animation_speed = "instant"
+    port = free_port()
+    key(app, pygame.K_h)
+    form = app.top
+    while form.game_id != game_id:
+        key(app, pygame.K_g)
+    while len(form.seats) > 3:
+        click(app, button(form, "−").rect.center)
+    for i in (1, 2):
+        while form.seats[i] != ("computer", "easy"):
+            click(app, button(form, f"Seat {i + 1}:").rect.center)
+    if "target" in form.options:
+        form.options["target"] = "100"
+    clear_and_type(app, form.port, str(port))
+    key(app, pygame.K_RETURN)
+    until(app, lambda: isinstance(app.top, OnlineTable))
+    scene = app.top
+    rng = random.Random(1)
+
+    def play():
+        top = app.top
+        if isinstance(top, Dialog) and not isinstance(top, ResultScreen) and top is not scene:
+            top.row.buttons[0].action()  # a round's summary, read: go on
+        elif top is scene and scene.accepts_moves() and not scene.table.busy:
+            legal = scene.session.legal_actions()
+            scene.act(bots.finish(bots.make(game_id, "easy").think(scene.session.view(),
+                                                                   legal, rng)))
+    until(app, lambda: isinstance(app.top, ResultScreen), also=play, limit=60000)
+    table = scene.link.host.table
+    assert table.session.is_over() and scene.remote.seq == table.seq
+    assert scene.session.view() == table.session.view(0)
+    app.main_menu()
