@@ -386,3 +386,44 @@ def test_each_game_s_own_scene_plays_a_whole_game_online(app, game_id):
     assert table.session.is_over() and scene.remote.seq == table.seq
     assert scene.session.view() == table.session.view(0)
     app.main_menu()
+
+
+def test_a_dropped_connection_is_taken_up_again_by_itself(app, monkeypatch):
+    from game.scenes import online_table
+    monkeypatch.setattr(online_table, "RETRY_SECONDS", 0.2)
+    mine = Table("abandon_ship", [TableSeat("Seat 1"), TableSeat("Bo", "computer", "easy")])
+    host = hosting.HostThread(mine, port=0, host=LOOPBACK, saver=None, bot_delay=0.0)
+    try:
+        host.ready.wait(5)
+        key(app, pygame.K_j)
+        form = app.top
+        clear_and_type(app, form.address, f"{LOOPBACK}:{host.port}")
+        clear_and_type(app, form.name, "Eve")
+        key(app, pygame.K_RETURN)
+        until(app, lambda: form.tables is not None)
+        click(app, button(form, "Join").rect.center)
+        until(app, lambda: isinstance(app.top, OnlineTable))
+        scene = app.top
+        scene.link.net.close()  # the network goes away under the table
+        until(app, lambda: scene.lost is not None)
+        assert not scene.accepts_moves()
+        from tests.ui.test_readable import check
+        assert check(app, "the connection lost") == []
+        until(app, lambda: scene.lost is None and mine.seats[0].connected)
+        assert scene.attempts == 0 and scene.viewer == 0
+        assert scene.session.view() == mine.session.view(0)
+    finally:
+        app.main_menu()
+        host.stop()
+
+
+def test_the_hint_thinks_from_this_seat_s_view_alone(app):
+    scene, table = table_scene(app, "lamarckian_poker", [TableSeat("Mia", "human"),
+                                                         TableSeat("Bo", "computer")])
+    assert scene.remote.started and scene.accepts_moves()
+    key(app, pygame.K_h)
+    until(app, lambda: scene.status[0].startswith("Hint:"), limit=600)
+    marked = scene.status[0]
+    assert any(a.text.split()[-1] in str(scene.hinted) for a in table.session.legal_actions())
+    assert "strongest computer player" in marked
+    assert scene.link.net.sent == []  # a hint asks nothing of the host
