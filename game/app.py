@@ -137,7 +137,17 @@ class App:
 
     def main_menu(self) -> None:
         self.save_current_game()  # the clock ran since the last move was saved
-        del self.stack[1:]
+        self.close_games()
+
+    def close_games(self, keep: bool = False) -> None:
+        """Back to the menu alone (unless `keep`); a scene that holds something open (an
+        online table's connection) lets go of it."""
+        for scene in self.stack[1:]:
+            on_close = getattr(scene, "on_close", None)
+            if on_close is not None:
+                on_close()
+        if not keep:
+            del self.stack[1:]
 
     def save_current_game(self) -> None:
         game = self.current_game()
@@ -148,7 +158,7 @@ class App:
         from .scenes.registry import scene_for
         extra = {"seats": seats} if seats is not None else {}
         scene = scene_for(game_id)(self, seed=seed, options=options, **extra)
-        del self.stack[1:]
+        self.close_games()
         self.stack.append(scene)
 
     def open_rules(self, game_id: str) -> None:
@@ -166,6 +176,7 @@ class App:
 
     def quit(self) -> None:
         self.save_current_game()
+        self.close_games(keep=True)
         self.running = False
 
     def ask_quit(self) -> None:

@@ -10,6 +10,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    """Online tables in tests listen on 127.0.0.1 and connect to it, never anywhere else (a
+    random test typing an address or hosting a table included)."""
+    from game.net import client, discovery, hosting
+    monkeypatch.setattr(discovery, "ENABLED", False)  # no multicast on the machine's networks
+    monkeypatch.setattr(hosting, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(hosting, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(client, "ALLOWED_HOSTS", frozenset({"127.0.0.1"}))
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A real Deckhand window (headless), with its user data in a temporary folder."""

@@ -34,6 +34,10 @@ class Session:
     def view(self, seat: int = 0):
         return self.rules.view(self.state, seat)
 
+    def view_at(self, index: int, seat: int):
+        """The view `seat` had of the table after `index` actions (negative: from the end)."""
+        return self.rules.view(self.states[index], seat)
+
     def legal_actions(self) -> list:
         return self.rules.legal_actions(self.state)
 

@@ -243,7 +243,7 @@ class AbandonShipScene(PassAndPlayScene):
         headline = (f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
                     if winners else "Nobody wins")
         won = any(self.seats[w].is_human for w in view.winners)
-        lines.append(f"Deal #{self.session.seed}")
+        lines.append(self.deal_name())
         self.app.push(ResultScreen(self.app, self, won, headline, lines))
 
     # -- drawing -------------------------------------------------------------

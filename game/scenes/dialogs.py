@@ -19,6 +19,16 @@ class PauseMenu(Dialog):
 
     def refresh(self) -> None:
         speed = self.app.settings.animation_speed
+        if getattr(self.game, "online", False):  # one game, kept by the host: no new deals
+            self.set_buttons([
+                ("Resume", "Esc", self.resume),
+                ("Rules", "F1", lambda: self.app.open_rules(self.game.game_id)),
+                (f"Animation: {speed}", "A", self.cycle_speed),
+                ("Settings", "S", self.open_settings),
+                ("Leave the table", "M", lambda: self.close_then(self.game.leave)),
+                ("Quit Deckhand", "Q", self.app.quit),
+            ])
+            return
         self.set_buttons([
             ("Resume", "Esc", self.resume),
             *[(label, key, self.then(action))
@@ -151,13 +161,18 @@ class ResultScreen(Dialog):
             lines += ["", "Deal of the day" + (f"  ·  streak {streak} day{'s' * (streak != 1)}"
                                                if streak else ""), self.share]
             copy = [("Copy result", "C", self.copy_result)]
-        super().__init__(app, headline, lines, [
+        buttons = [
             ("Play again (new deal)", "Enter", lambda: self.close_then(game.new_deal)),
             ("Same deal again", "R", lambda: self.close_then(game.restart)),
             ("Main menu", "M", lambda: self.close_then(app.main_menu)),
             *copy,
             ("Export record", "E", self.export_record),
-        ], cancel=lambda: self.close_then(app.main_menu))
+        ]
+        if getattr(game, "online", False):  # the host keeps the game and its record
+            buttons = [("Look at the table", "Enter", lambda: self.app.pop(self)),
+                       ("Main menu", "M", lambda: self.close_then(app.main_menu))]
+        super().__init__(app, headline, lines, buttons,
+                         cancel=lambda: self.close_then(app.main_menu))
         if not getattr(game, "celebrated", False):  # the celebration played it already
             app.sound.play("win" if won else "loss")
 

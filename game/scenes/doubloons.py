@@ -490,7 +490,7 @@ class DoubloonsScene(PassAndPlayScene):
         winners = [self.seats[w].name for w in view.winners]
         ranking = sorted(range(view.seats), key=lambda s: -view.purses[s])
         lines = [f"{self.seats[s].name}: {view.purses[s]} doubloons" for s in ranking][:6]
-        lines.append(f"Deal #{self.session.seed}, {view.turn_no} turns")
+        lines.append(f"{self.deal_name()}, {view.turn_no} turns")
         won = any(self.seats[w].is_human for w in view.winners)
         headline = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
         self.app.push(ResultScreen(self.app, self, won, headline, lines))

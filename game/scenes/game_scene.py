@@ -293,6 +293,10 @@ class GameScene(Scene):
     def show_result(self) -> None:
         pass
 
+    def deal_name(self) -> str:
+        """How the result screen names the game: its deal number (an online table has none)."""
+        return f"Deal #{self.session.seed}"
+
     def seat_info(self):
         """What the table knows of each seat, kept with the save: a dict of texts per seat
         (name, kind...), or None."""

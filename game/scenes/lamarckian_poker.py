@@ -377,7 +377,7 @@ class ShowdownScreen(ResultScreen):
         lone = len(view.winners) == 1 and not self.rows
         note = (f"{winners[0]} is the last player still in: no showdown." if lone else
                 "The last players went extinct in the same round." if not winners else "")
-        lines = [note] + ["" for _ in self.rows] + [f"Deal #{scene.session.seed}"]
+        lines = [note] + ["" for _ in self.rows] + [scene.deal_name()]
         won = any(scene.seats[w].is_human for w in view.winners)
         super().__init__(app, scene, won, headline, lines)
 

@@ -46,11 +46,13 @@ class MainMenu(Scene):
             buttons.append(Button((rect.right - 110, rect.y + 10, 96, 36), "Rules",
                                   lambda g=game_id: app.open_rules(g), text_size=16))
         y = max(r.bottom for _, r in self.rows) + 28 if self.rows else 300
-        for i, (text, action, key) in enumerate((("Settings", self.open_settings, "S"),
+        for i, (text, action, key) in enumerate((("Host a table", self.host_table, "H"),
+                                                 ("Join a table", self.join_table, "J"),
+                                                 ("Settings", self.open_settings, "S"),
                                                  ("Statistics", self.open_stats, "T"),
                                                  ("Records", self.open_records, "R"),
                                                  ("Quit", app.quit, "Q"))):
-            buttons.append(Button((185 + 230 * i, y, 210, 46), text, action, key))
+            buttons.append(Button((60 + 196 * i, y, 180, 46), text, action, key, text_size=17))
         self.daily_games = [g for g in daily.GAMES if g in self.ids]
         self.daily_buttons = [Button((DAILY.x + 16 + i * 152, DAILY.y + 42, 140, 40),
                                      games.title(g), lambda g=g: self.play_daily(g), text_size=16)
@@ -100,8 +102,26 @@ class MainMenu(Scene):
         saved = self.saved.get(game_id)
         if saved is None:
             return
+        from ..net import saving
+        if saving.is_online(saved):  # an online table this app hosted: open it again
+            from ..net.table import Table, TableError
+            from .host_table import resume_hosting
+            try:
+                resume_hosting(self.app, Table.from_saved(saved))
+            except TableError as exc:
+                self.app.notify("Saved table", str(exc))
+            return
         self.app.start_game(game_id, saved.session.seed, saved.session.options)
         self.app.top.resume(saved)
+
+    def host_table(self) -> None:
+        from .host_table import HostTableScreen
+        game_id = self.ids[self.selected] if self.ids else None
+        self.app.push(HostTableScreen(self.app, game_id))
+
+    def join_table(self) -> None:
+        from .join_table import JoinTableScreen
+        self.app.push(JoinTableScreen(self.app))
 
     def open_records(self) -> None:
         from .replay import RecordsList
@@ -167,6 +187,10 @@ class MainMenu(Scene):
                 self.open_stats()
             elif event.key == pygame.K_r:
                 self.open_records()
+            elif event.key == pygame.K_h:
+                self.host_table()
+            elif event.key == pygame.K_j:
+                self.join_table()
             elif event.key == pygame.K_c:
                 self.continue_game(self.ids[self.selected])
             elif event.key == pygame.K_d and self.daily_games:
@@ -181,7 +205,7 @@ class MainMenu(Scene):
         vp = self.viewport
         self.draw_fan(surface)
         draw_text(surface, vp, "Deckhand", 64, (640, 22), theme.INK, "midtop", "serif")
-        draw_text(surface, vp, "A card table for one, or for friends around one computer",
+        draw_text(surface, vp, "A card table for one, for friends around one computer, or online",
                   20, (640, 106), theme.INK_DIM, "midtop")
         for i, (game_id, rect) in enumerate(self.rows):
             selected = i == self.selected

@@ -175,7 +175,7 @@ class PassAndPlayScene(GameScene):
     def new_entries(self, seat=None) -> list:
         """The log entries, in words, that the latest action added (as `seat` sees them)."""
         seat = self.viewer if seat is None else seat
-        before = self.session.rules.view(self.session.states[-2], seat).log
+        before = self.session.view_at(-2, seat).log
         after = self.session.view(seat).log
         return [self.words(e) for e in after[len(before):]]
 
@@ -272,9 +272,9 @@ class PassAndPlayScene(GameScene):
         start = 0
         for i in range(len(states) - 2, -1, -1):
             if states[i].to_act == seat:
-                start = len(self.session.rules.view(states[i + 1], seat).log)
+                start = len(self.session.view_at(i + 1, seat).log)
                 break
-        log = self.session.rules.view(states[-1], seat).log
+        log = self.session.view_at(-1, seat).log
         return [self.words(e) for e in log[start:]]
 
     def accepts_moves(self) -> bool:
@@ -303,7 +303,7 @@ class PassAndPlayScene(GameScene):
         if not levels:
             self.say("No hint here.")
             return
-        view = self.session.rules.view(self.session.state, self.viewer)
+        view = self.session.view(self.viewer)
         bot = bots.make(self.game_id, levels[-1])
         self.hint_thinking = bot.think(view, self.session.legal_actions(), self.bot_rng())
         self.say("Thinking about a hint…", "hint")
@@ -375,6 +375,11 @@ class PassAndPlayScene(GameScene):
         elif self.hint_thinking is not None:
             self.think_about_hint()
         self.age_captions(dt)
+        self.play_turns(dt)
+
+    def play_turns(self, dt: float) -> None:
+        """Move the game on: hand the table to the human to act, or let a computer think. (An
+        online table's host does both: its scene only listens.)"""
         to_act = self.session.state.to_act
         if to_act is None or self.app.top is not self or self.cover_if_unclaimed():
             return

@@ -447,7 +447,7 @@ class PirateRummyScene(PassAndPlayScene):
                     if winners else "Nobody wins")
         ranking = sorted(range(view.seats), key=lambda s: view.hand_counts[s])
         lines = [f"{self.seats[s].name}: {view.hand_counts[s]} cards in hand" for s in ranking]
-        lines.append(f"Deal #{self.session.seed}")
+        lines.append(self.deal_name())
         won = any(self.seats[w].is_human for w in view.winners)
         self.app.push(ResultScreen(self.app, self, won, headline, lines))
 

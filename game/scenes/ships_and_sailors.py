@@ -417,7 +417,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                  for i, s in enumerate(ranking)]
         headline = f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
         won = any(self.seats[w].is_human for w in view.winners)
-        lines.append(f"Lowest score wins · {view.hand_no} hands · deal #{self.session.seed}")
+        lines.append(f"Lowest score wins · {view.hand_no} hands · {self.deal_name().lower()}")
         self.app.push(ResultScreen(self.app, self, won, headline, lines))
 
     # -- drawing -------------------------------------------------------------

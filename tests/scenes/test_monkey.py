@@ -74,6 +74,11 @@ def tables(app):
 
 def check(app):
     for scene in tables(app):
+        if getattr(scene, "online", False):  # its cards are at the host: check them there
+            host = scene.link.host
+            if host is not None:
+                assert_all_cards_once(host.table.session)
+            continue
         assert_all_cards_once(scene.session)
 
 

@@ -1,0 +1,34 @@
+"""Tables announced on the local network (zeroconf): what an announcement holds and how the
+join screen reads one. Built in memory: no packet leaves the machine in the tests."""
+from zeroconf import ServiceInfo
+
+from game.net import discovery, protocol
+from tests.net.harness import new_table
+
+
+def test_an_announcement_says_where_the_table_is_and_nothing_of_the_game():
+    table = new_table("pirate_rummy")
+    info = discovery.service_info(table, "Mia", "192.168.1.20", 8765)
+    assert info.type == discovery.SERVICE and info.port == 8765
+    assert info.decoded_properties == {"v": str(protocol.VERSION), "game": "pirate_rummy",
+                                       "code": table.code, "host": "Mia"}
+    assert discovery.describe(info) == {
+        "name": info.name, "address": "192.168.1.20:8765", "game": "pirate_rummy",
+        "title": "Pirate Rummy", "code": table.code, "host": "Mia"}
+    assert str(table.session.seed) not in str(info.properties) + info.name
+
+
+def announcement(**props):
+    base = {"v": str(protocol.VERSION), "game": "doubloons", "code": "ABC234", "host": "Ned"}
+    base.update(props)
+    base = {k: v for k, v in base.items() if v is not None}
+    return ServiceInfo(discovery.SERVICE, f"x.{discovery.SERVICE}", addresses=[bytes([10, 0, 0, 7])],
+                       port=8765, properties=base, server="x.local.")
+
+
+def test_an_announcement_the_join_screen_cannot_use_is_left_out():
+    assert discovery.describe(announcement())["address"] == "10.0.0.7:8765"
+    assert discovery.describe(announcement(v="99")) is None         # another protocol
+    assert discovery.describe(announcement(game="scoundrel")) is None
+    assert discovery.describe(announcement(code=None)) is None
+    assert discovery.describe(announcement(host=None)) is None
