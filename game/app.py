@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 import pygame  # noqa: E402
 
-from . import __version__, shutdown  # noqa: E402
+from . import __version__, shutdown, wake  # noqa: E402
 from .engine import games  # noqa: E402
 from .resources import asset  # noqa: E402
 from .engine.rng import MAX_SEED  # noqa: E402
@@ -239,11 +239,12 @@ class App:
         its first frame. Naps, not pygame.event.wait: that polls every millisecond (2% of a
         core)."""
         deadline = time.monotonic() + seconds
-        while not pygame.event.peek() and not stop.reason:
+        while not pygame.event.peek() and not stop.reason and not wake.requested.is_set():
             left = deadline - time.monotonic()
             if left <= 0:
                 break
             time.sleep(min(NAP, left))
+        wake.requested.clear()
         self.top.update(min(self.clock.tick() / 1000.0, LONGEST_STEP))
 
     def run(self) -> int:

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
+from ..wake import wake
 from . import codec, protocol
 
 CONNECT_SECONDS = 8.0
@@ -109,19 +110,19 @@ class NetworkThread:
 
     async def main(self) -> None:
         try:
-            self.inbox.put(await self.client.connect())
+            self.deliver(await self.client.connect())
         except (ClientError, ConnectionClosed, ValueError) as exc:
-            self.inbox.put({"type": "closed", "message": str(exc) or "The connection closed."})
+            self.deliver({"type": "closed", "message": str(exc) or "The connection closed."})
             return
         sender = asyncio.ensure_future(self.send_loop())
         try:
             while True:
-                self.inbox.put(await self.client.receive())
+                self.deliver(await self.client.receive())
         except ConnectionClosed as exc:
             why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else ""
-            self.inbox.put({"type": "closed", "message": why or "The connection was lost."})
+            self.deliver({"type": "closed", "message": why or "The connection was lost."})
         except (ValueError, codec.DecodeError) as exc:
-            self.inbox.put({"type": "closed", "message": f"The server sent nonsense: {exc}"})
+            self.deliver({"type": "closed", "message": f"The server sent nonsense: {exc}"})
         finally:
             sender.cancel()
             await self.client.close()
@@ -144,6 +145,10 @@ class NetworkThread:
             self.loop.call_soon_threadsafe(self._put, msg)
         except RuntimeError:
             pass  # the loop has just stopped: the message goes nowhere, as on a dead network
+
+    def deliver(self, msg: dict) -> None:
+        self.inbox.put(msg)
+        wake()  # a sleeping window looks at once
 
     def _put(self, msg) -> None:
         self.outbox.put_nowait(msg)

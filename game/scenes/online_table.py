@@ -18,7 +18,7 @@ import pygame
 from ..net.client import NetworkThread
 from ..net.remote import RemoteSession
 from ..store import seats
-from ..ui import theme
+from ..ui import canvas, theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text
 from .dialogs import ConfirmDialog
 from .game_scene import STATUS_SECONDS
@@ -129,6 +129,16 @@ class OnlineTable(PassAndPlayScene):
             self.attempts += 1
             self.retry_at = time.monotonic() + RETRY_SECONDS
             self.link.reconnect()
+
+    def moving_by_itself(self) -> bool:
+        """Nothing moves here by itself but a hint being thought about: the host's messages
+        wake the window (game/wake.py), and a lost connection retries on the timer below."""
+        return self.hint_thinking is not None
+
+    def timers(self):
+        yield from super().timers()
+        if self.lost is not None:
+            yield self.retry_at - time.monotonic()
 
     def listen(self) -> None:
         """Take what the host sent since the last frame."""
@@ -342,9 +352,9 @@ class OnlineTable(PassAndPlayScene):
             centre = vp.point(panel.x + 6, panel.y + 17)
             colour = DOT[state]
             if colour is None:
-                pygame.draw.circle(surface, theme.INK_DIM, centre, vp.length(4), max(1, vp.length(1)))
+                canvas.circle(surface, theme.INK_DIM, centre, vp.length(4), max(1, vp.length(1)))
             else:
-                pygame.draw.circle(surface, colour, centre, vp.length(4))
+                canvas.circle(surface, colour, centre, vp.length(4))
         for seat in self.noticed_seats():
             box = self.notice_place(seat)
             waiting = self.presence_of(seat) == "waiting"

@@ -153,8 +153,8 @@ class Button:
             fill = (theme.BUTTON_PRESSED if down else theme.BUTTON_HOVER if self.hover
                     else theme.BUTTON)
             lift = 1 if down else 3
-            pygame.draw.rect(surface, (0, 0, 0, 90), r.move(0, viewport.length(3)),
-                             border_radius=radius)
+            canvas.rect(surface, (0, 0, 0, 90), r.move(0, viewport.length(3)),
+                        border_radius=radius)
             r = r.move(0, viewport.length(3 - lift))
         else:
             fill = theme.BUTTON_DISABLED
