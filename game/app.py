@@ -22,13 +22,13 @@ import pygame  # noqa: E402
 
 from . import __version__, shutdown  # noqa: E402
 from .engine import games  # noqa: E402
-from .resources import asset  # noqa: E402
 from .engine.rng import MAX_SEED  # noqa: E402
+from .resources import asset  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .store import startup  # noqa: E402
 from .ui import theme  # noqa: E402
-from .ui.fonts import font  # noqa: E402
 from .ui.cardart import CardArt  # noqa: E402
+from .ui.fonts import font  # noqa: E402
 from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 

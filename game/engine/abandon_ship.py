@@ -185,7 +185,7 @@ class State:
         self.rng = rng_state        # generator state: the next deals and the cards taken
         self.revealed = revealed    # hidden cards turned up so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(*(getattr(self, k) for k in State.__slots__))
 
     @property

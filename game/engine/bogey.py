@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, check_deck, pretty, suit
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "bogey"
@@ -110,7 +109,7 @@ class State:
         self.rng = rng_state            # generator state for reshuffling the discards
         self.revealed = revealed        # cards turned up from the deck so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.deck, self.hand, self.columns, self.discards, self.bogey_card,
                      self.phase, self.acted, self.status, self.options, self.seed, self.rng,
                      self.revealed)

@@ -84,7 +84,7 @@ class State:
         for k in State.__slots__:
             setattr(self, k, fields[k])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A copy whose containers may be changed without touching this one."""
         s = State.__new__(State)
         for k in State.__slots__:

@@ -125,7 +125,7 @@ class State:
         self.seed = seed
         self.revealed = revealed    # cards turned face up so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.seats, self.deck, self.hands, self.secret, self.alive, self.pool,
                      self.marks, self.discards, self.round, self.phase, self.last, self.log,
                      self.seed, self.revealed)

@@ -32,8 +32,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import SUIT_SYMBOLS, check_deck
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "pirate_rummy"
@@ -149,7 +148,8 @@ def meld_words(meld) -> str:
     if kind == "run":
         colour = COLOUR[meld[0]]
         numbers = "-".join(card_words(c).split()[0].rstrip(COLOUR_SYMBOLS[colour]) for c in meld)
-        return f"run {numbers} {COLOUR_SYMBOLS[colour]}{'' if colour in SUIT_SYMBOLS else ' ' + COLOUR_NAMES[colour]}"
+        name = "" if colour in SUIT_SYMBOLS else " " + COLOUR_NAMES[colour]
+        return f"run {numbers} {COLOUR_SYMBOLS[colour]}{name}"
     if kind == "set":
         return "set " + " ".join(card_words(c).split()[0] for c in meld)
     return "meld " + ", ".join(card_words(c) for c in meld)
@@ -190,7 +190,7 @@ class State:
         self.revealed = revealed
         self._legal = None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(*(getattr(self, k) for k in State.__slots__[:-1]))
 
     @property

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty, suit
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "scoundrel"
@@ -97,7 +96,7 @@ class State:
         self.rooms = rooms              # rooms dealt so far (avoiding deals a new one)
         self.known_bottom = known_bottom  # the last cards of the dungeon, avoided in sight
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.dungeon, self.room, self.health, self.weapon, self.slain, self.discard,
                      self.potion_used, self.avoided_last, self.faced, self.last_faced,
                      self.status, self.options, self.seed, self.revealed, self.rooms,

@@ -2,9 +2,9 @@
 
 Undo steps back one action at a time, but never past a moment that revealed
 hidden cards (a change in `rules.revealed(state)`), so it can neither show a
-card the player has not earned nor hide one already seen. Redo steps forward again through what was undone, until a
-new action is made; it only ever replays states undo gave back, so it crosses nothing
-undo could not.
+card the player has not earned nor hide one already seen. Redo steps forward again
+through what was undone, until a new action is made; it only ever replays states undo
+gave back, so it crosses nothing undo could not.
 """
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class Session:
         }
 
     @classmethod
-    def from_json(cls, data) -> "Session":
+    def from_json(cls, data) -> Session:
         """Rebuild by replaying the actions from the deal; the stored state must agree."""
         if not isinstance(data, dict) or data.get("format") != "deckhand-session":
             raise ValueError("not a Deckhand game")

@@ -35,8 +35,7 @@ from itertools import combinations
 
 from . import rng
 from .cards import check_deck
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "ships_and_sailors"
@@ -200,7 +199,7 @@ class State:
         for k in State.__slots__:
             setattr(self, k, fields[k])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(**{k: getattr(self, k) for k in State.__slots__})
 
     @property

@@ -4,8 +4,9 @@ hand at the bottom. Drawn from one seat's view.
 
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
 click it and pick from the list, which says what each play does); hire by dragging a face-up
-pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
-the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
+pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits
+for Heave To!, each seat asked gets the same prompt whether or not it holds one; "Let it pass"
+is one click or the N key.
 """
 from __future__ import annotations
 
@@ -426,9 +427,8 @@ class DoubloonsScene(PassAndPlayScene):
                 self.act(rules.LET_PASS)   # not asked: the same for every hand
                 return
         super().update(dt)
-        if self.thinking is not None or self.bot_choice is not None:
-            if state.phase == rules.REACT:
-                self.bot_wait = min(self.bot_wait, REACT_PACE)
+        if (self.thinking is not None or self.bot_choice is not None) and state.phase == rules.REACT:
+            self.bot_wait = min(self.bot_wait, REACT_PACE)
         if self.app.top is self and not self.handing_off:
             self.decision_menu(self.session.view(self.viewer))
 

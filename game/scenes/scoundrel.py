@@ -11,9 +11,9 @@ from ..engine import scoundrel as rules
 from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
+from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
-from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..text import number
 from ..ui import theme
@@ -391,7 +391,8 @@ class ScoundrelScene(GameScene):
         elif before.potion_used:
             text = f"The {pretty(code)} is wasted: only one potion heals each room."
         else:
-            text = f"The {pretty(code)} heals {-lost}." if lost else f"The {pretty(code)} is drunk at full health."
+            text = (f"The {pretty(code)} heals {-lost}." if lost
+                    else f"The {pretty(code)} is drunk at full health.")
         if after.rooms > before.rooms and after.status == rules.PLAYING:
             text += " A new room is dealt."
         return text

@@ -5,8 +5,8 @@ arrows and the value) change it, Esc goes back.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

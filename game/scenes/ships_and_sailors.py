@@ -11,8 +11,8 @@ import pygame
 from ..engine import ships_and_sailors as rules
 from ..engine.bots import ships_and_sailors as sas_bots
 from ..text import number
-from ..ui import theme
 from ..ui import ships_and_sailors_art as art
+from ..ui import theme
 from ..ui.widgets import draw_panel, draw_text, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen

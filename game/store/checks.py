@@ -3,7 +3,6 @@ file is set aside like a corrupt one instead of reaching a screen."""
 from __future__ import annotations
 
 import math
-
 import re
 
 from ..text import is_clean

@@ -7,6 +7,7 @@ reading and the read itself bounded, since the file may change in between.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -49,10 +50,8 @@ def write_atomic(path: Path, data) -> None:
             os.fsync(f.fileno())
         replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

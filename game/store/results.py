@@ -8,6 +8,8 @@ statistics already hold its token, then removes it.
 """
 from __future__ import annotations
 
+import contextlib
+
 from ..engine import games
 from ..engine.session import Session
 from . import jsonfile, saves, stats
@@ -17,10 +19,8 @@ def finish(session: Session, seats, players, token: str, seconds: float = 0.0) -
     """Count a game that has just finished; returns a message for the player, if any.
     Raises OSError if the statistics can't be written (the finished save then stays, to be
     counted at the next start-up)."""
-    try:
+    with contextlib.suppress(OSError):  # still count it now; only a stop in the next instant could lose it
         saves.save(session, seats, token, players=players, seconds=seconds)
-    except OSError:
-        pass  # still count it now; only a stop in the next instant could lose it
     message = count(session, players, token, seconds)
     saves.delete(session.game_id)
     return message

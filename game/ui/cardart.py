@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -110,7 +110,7 @@ def _diamond(half_width: float, bow: float = 0.06, steps: int = 12):
     return points
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_shape(suit_letter: str):
     if suit_letter == "H":
         return (("poly", _fit(_heart_curve(), -0.5, -0.5, 0.5, 0.5)),)

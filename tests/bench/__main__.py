@@ -11,8 +11,7 @@ import platform
 import sys
 import time
 
-from . import (bench_bots, bench_bundle, bench_engine, bench_frames, bench_scoundrel,
-               bench_startup)
+from . import bench_bots, bench_bundle, bench_engine, bench_frames, bench_scoundrel, bench_startup
 from .env import ROOT, xvfb
 from .report import table, write_json
 

@@ -1,7 +1,8 @@
 """Pirate Rummy bots: legal, deterministic, and the hard one sheds more than simpler play."""
 import random
 
-from game.engine import bots, pirate_rummy as pr
+from game.engine import bots
+from game.engine import pirate_rummy as pr
 from game.engine.bots import pirate_rummy as prb
 
 

@@ -238,7 +238,7 @@ def _play_round(s, rng) -> tuple:
     phase, turn = s.phase, s.turn
     if phase == FIGHT:
         attacker, defender, fought = s.fight.attacker, s.fight.defender, list(s.fight.cards)
-    while phase == PLAY or phase == FIGHT:
+    while phase in (PLAY, FIGHT):
         if phase == PLAY:
             hand = hands[turn]
             if rng.random() < ATTACK:

@@ -14,8 +14,7 @@ choice is played. Deterministic for a given rng; the budget is samples and solve
 from __future__ import annotations
 
 from .. import scoundrel as sc
-from ..scoundrel_solver import (AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text,
-                                worth)
+from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text, worth
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
 
