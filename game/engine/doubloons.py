@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import Any
 
 from . import doubloons_cards, rng
 from .cards import check_deck
@@ -79,6 +80,35 @@ class State:
                  "row", "pirate_deck", "pirate_discard", "disabled", "turn", "turn_no", "plays",
                  "used", "discounts", "played", "last_card", "shields", "pending", "queue",
                  "choice", "phase", "winners", "log", "notes", "revealed")
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    deck: list[str]
+    discard: list[str]
+    hands: list[list[str]]
+    purses: list[int]
+    crews: list[list[str]]          # pirate ids per seat
+    row: list[str]
+    pirate_deck: list[str]
+    pirate_discard: list[str]
+    disabled: dict[str, int]        # pirate id -> the seat that disabled it
+    turn: int
+    turn_no: int
+    plays: int
+    used: list[str]
+    discounts: dict[str, int]
+    played: list[str]
+    last_card: str | None
+    shields: list[list[Any]]        # [seat, what, origin]
+    pending: list[dict[str, Any]]
+    queue: list[int]
+    choice: dict[str, Any] | None
+    phase: str
+    winners: list[int]
+    log: list[str]
+    notes: list[list[str]]
+    revealed: int
 
     def __init__(self, **fields):
         for k in State.__slots__:

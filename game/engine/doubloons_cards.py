@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 PATH = Path(__file__).with_name("doubloons_cards.json")
 MAX_BYTES = 64_000
@@ -138,7 +139,8 @@ def _steps(entry, where, pirate: bool) -> tuple:
     raw = _field(entry, "effect", list, where)
     if not raw:
         _fail(where, "field 'effect' needs at least one step")
-    steps, target = [], None
+    steps: list[Any] = []
+    target = None
     for i, item in enumerate(raw):
         at = f"{where}, effect step {i + 1}"
         do = _field(item, "do", str, at)

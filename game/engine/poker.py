@@ -8,6 +8,8 @@ kicker is lower than any card. Suits never break ties.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import FULL_DECK, RANKS, SUITS
 
 CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -83,7 +85,7 @@ class Hand:
 
 def _straight(cards: list) -> list | None:
     """The highest five-card run among `cards` (sorted high to low), one card per rank."""
-    first = {}
+    first: dict[Any, Any] = {}
     for c in cards:
         first.setdefault(VALUE[c], c)
     if len(first) < 5:
@@ -117,7 +119,7 @@ def best_hand(cards) -> Hand:
         raise ValueError("a poker hand cannot hold the same card twice")
     flush = None
     if n >= 5:
-        suits = {}
+        suits: dict[str, list[Any]] = {}
         for c in cs:
             suits.setdefault(c[-1], []).append(c)
         for group in suits.values():
@@ -131,7 +133,7 @@ def best_hand(cards) -> Hand:
                     flush = h
         if flush is not None and flush.key[0] >= STRAIGHT_FLUSH:
             return flush
-    groups = {}
+    groups: dict[Any, list[Any]] = {}
     for c in cs:
         groups.setdefault(VALUE[c], []).append(c)
     order = sorted(groups.values(), key=lambda g: (len(g), VALUE[g[0]]), reverse=True)

@@ -5,6 +5,8 @@ them here only spares the player counting by hand.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .scoundrel import KIND, VALUE
 
 KINDS = ("monster", "weapon", "potion")
@@ -12,7 +14,7 @@ KINDS = ("monster", "weapon", "potion")
 
 def dungeon_tally(view) -> dict:
     """{kind: {value: how many}} for every card left in the dungeon (the room not included)."""
-    tally = {kind: {} for kind in KINDS}
+    tally: dict[str, dict[Any, Any]] = {kind: {} for kind in KINDS}
     for card in view.dungeon_cards:
         counts = tally[KIND[card]]
         counts[VALUE[card]] = counts.get(VALUE[card], 0) + 1

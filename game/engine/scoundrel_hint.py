@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import scoundrel as sc
 from .cards import pretty
@@ -136,7 +136,7 @@ class _Search:
         self.unseen_worth = _worth(unseen)
         self.unseen_monsters = [sc.VALUE[c] for c in unseen if sc.KIND[c] == "monster"]
         self.weapons_to_come = sum(sc.KIND[c] == "weapon" for c in unseen)
-        self.savings = {}
+        self.savings: dict[Any, Any] = {}
 
     def after(self, pos, room, card, how, to_face, final) -> float:
         """The value of facing `card` now, then the best way to face the rest."""

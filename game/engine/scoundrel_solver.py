@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import statistics
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import scoundrel as sc
 
@@ -84,8 +84,9 @@ class Search:
         self.below = 1 if below else 0
         self.node_limit = node_limit
         self.nodes = 0
-        self.lost = {}   # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
-        self.line = []   # moves of the winning line, deepest room first
+        # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
+        self.lost: dict[Any, list[Any]] = {}
+        self.line: list[Any] = []   # moves of the winning line, deepest room first
 
     def is_known_lost(self, key, point) -> bool:
         h, w, lim, al = point

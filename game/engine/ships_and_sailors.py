@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from . import rng
 from .cards import check_deck
@@ -194,6 +195,30 @@ class State:
     __slots__ = ("seats", "options", "seed", "rng", "dealer", "hand_no", "scores", "phase",
                  "hands", "piles", "pile_to", "kitty", "out", "penalty", "picks", "teams",
                  "leader", "trick", "tricks", "won", "tie_break", "last_hand", "log", "revealed")
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    dealer: int
+    hand_no: int
+    scores: tuple[int, ...]
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    piles: tuple[Any, ...]
+    pile_to: tuple[Any, ...]
+    kitty: tuple[str, ...]
+    out: tuple[str, ...]
+    penalty: Any
+    picks: tuple[Any, ...]
+    teams: Any
+    leader: int
+    trick: tuple[Any, ...]
+    tricks: tuple[Any, ...]
+    won: tuple[Any, ...]
+    tie_break: bool
+    last_hand: Any
+    log: tuple[str, ...]
+    revealed: int
 
     def __init__(self, **fields):
         for k in State.__slots__:
@@ -335,7 +360,7 @@ def _deal(s: State, order: tuple) -> None:
     used = set(in_play(n))
     dealt = [c for c in order if c in used]
     left = tuple(c for c in order if c not in used)
-    hands = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _ in range(n)]
     for i, c in enumerate(dealt):
         hands[(s.dealer + 1 + i) % n].append(c)
     s.hands = tuple(tuple(h) for h in hands)

@@ -10,6 +10,8 @@ is one click or the N key.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..engine import doubloons as rules
@@ -85,7 +87,7 @@ class DoubloonsScene(PassAndPlayScene):
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         for (x, y), code in zip(self.hand_slots(len(view.hand), 10), view.hand):
             lift = 16 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)

@@ -85,9 +85,9 @@ class GameScene(Scene):
         """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
         seed = session.seed
         self.session = session
-        self.selected = None
+        self.selected: str | None = None
         self.table.sprites.clear()
-        self.result_timer = None
+        self.result_timer: float | None = None
         self.recorded = False  # counted in the statistics (at the final move)
         self.token = saves.new_token()  # tells the statistics which game they hold
         self.elapsed = 0.0  # seconds on the clock: only while the table is in front
@@ -421,6 +421,8 @@ class GameScene(Scene):
 
     def put_selected(self, zone: str) -> None:
         """Play the picked-up card to `zone`, as dropping it there would."""
+        if self.selected is None:
+            return
         action, reason = self.drop_action(self.selected, zone)
         if action is None:
             self.say(reason or "That card can't go there.", "error")
@@ -598,7 +600,7 @@ class GameScene(Scene):
             return ""
         if self.finisher is not None and self.finisher.tip():
             return self.finisher.tip()
-        examples = {}
+        examples: dict[str, str] = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))
             examples.setdefault(words.split()[0] if words else "", words)

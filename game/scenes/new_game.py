@@ -1,6 +1,9 @@
 """The new-game screen: a game's table options and the deal number, before the deal."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from ..engine import games
 from ..engine.contract import resolve_options
 from ..ui import theme
@@ -25,10 +28,10 @@ class NewGameDialog(Dialog):
         self.refresh()
 
     def refresh(self) -> None:
-        buttons = []
+        buttons: list[tuple[str, str, Callable[[], None]]] = []
         for option in self.rules.OPTIONS:
             label = f"{option.label}: {option.label_of(self.options[option.key])}"
-            buttons.append((label, "", lambda o=option: self.cycle(o)))
+            buttons.append((label, "", partial(self.cycle, option)))
         deal = "random" if self.seed is None else f"#{self.seed}"
         buttons.append((f"Deal number: {deal}", "D", self.choose_deal))
         buttons.append(("Deal", "Enter", self.deal))

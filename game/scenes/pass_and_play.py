@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -133,7 +135,8 @@ class PassAndPlayScene(GameScene):
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None
-        self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
+        # the strongest computer player thinking for the seat at the screen
+        self.hint_thinking: Iterator[Any] | None = None
         self.bot_choice = None
         self.last_human = None
         self.handing_off = False
@@ -208,9 +211,12 @@ class PassAndPlayScene(GameScene):
 
     def think_about_hint(self) -> None:
         deadline = time.perf_counter() + HINT_SLICE_SECONDS
+        thinking = self.hint_thinking
+        if thinking is None:
+            return
         try:
             while time.perf_counter() < deadline:
-                next(self.hint_thinking)
+                next(thinking)
         except StopIteration as stop:
             self.hint_thinking = None
             text = str(stop.value)
@@ -393,7 +399,7 @@ class PassAndPlayScene(GameScene):
         for i, info in enumerate(seats):
             info = info if isinstance(info, dict) else {}
             name = str(info.get("name") or f"Player {i + 1}")[:14]
-            kind = info.get("kind") if info.get("kind") in ("human", "computer") else "human"
+            kind = str(info["kind"]) if info.get("kind") in ("human", "computer") else "human"
             level = bots.current_level(self.game_id, info.get("level")) or levels[-1]
             out.append(Seat(name, kind, level))
         self.set_seats(out)

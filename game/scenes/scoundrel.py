@@ -40,7 +40,7 @@ def winnable_deals() -> tuple:
     path = asset(*WINNABLE_FILE)
     if not path.is_file() or path.stat().st_size > MAX_LIST_BYTES:
         raise ValueError("the list of winnable deals is not a small regular file")
-    numbers = []
+    numbers: list[int] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if not line or line.startswith("#"):

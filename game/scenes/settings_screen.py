@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -91,8 +92,8 @@ class SettingsScreen(Scene):
                                  pygame.Rect(x, y, RIGHT.w - 48, ROW_H)))
             y += ROW_H + 12
             for option in games.get(self.ids[self.game]).OPTIONS:
-                self.rows.append(Row(option.label, lambda o=option: o.label_of(self.options()[o.key]),
-                                     lambda step, o=option: self.step_option(o, step),
+                self.rows.append(Row(option.label, partial(self.option_text, option),
+                                     partial(self.step_option, option),
                                      pygame.Rect(x, y, RIGHT.w - 48, WIDE_H), True, option.help))
                 y += WIDE_H + 4
         self.help_top = y + 4
@@ -180,6 +181,9 @@ class SettingsScreen(Scene):
     def step_game(self, step) -> None:
         self.game = (self.game + step) % len(self.ids)
         self.build()
+
+    def option_text(self, option) -> str:
+        return option.label_of(self.options()[option.key])
 
     def step_option(self, option, step) -> None:
         options = self.options()

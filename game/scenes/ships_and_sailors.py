@@ -5,6 +5,7 @@ the penalty colour and partners are chosen in dialogs that say what each choice 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -96,7 +97,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         picking = view.phase == rules.PILES and view.to_act == self.viewer
         if not picking:
             self.pile_pick = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.session import Session
 from . import checks, jsonfile, paths
@@ -20,8 +21,8 @@ VERSION = 1
 @dataclass
 class Record:
     session: Session
-    seats: list | None
-    result: dict
+    seats: list[dict[str, str]] | None
+    result: dict[str, Any]
     finished_at: str
 
 
@@ -29,13 +30,13 @@ def folder() -> Path:
     return paths.data_dir() / "records"
 
 
-def result_json(session: Session) -> dict:
+def result_json(session: Session) -> dict[str, Any]:
     result = session.rules.result(session.state)
     return {"scores": list(result.scores), "winners": list(result.winners),
             "summary": result.summary}
 
 
-def export(session: Session, seats=None) -> Path:
+def export(session: Session, seats: list[dict[str, str]] | None = None) -> Path:
     """Write the record of a finished game; returns where it went."""
     if not session.is_over():
         raise ValueError("only a finished game has a record")
@@ -50,7 +51,7 @@ def export(session: Session, seats=None) -> Path:
     return target
 
 
-def listing() -> list:
+def listing() -> list[Path]:
     """Paths of the records kept, newest first."""
     try:
         found = [(p.stat().st_mtime, p.name, p) for p in folder().glob("*.json") if p.is_file()]
@@ -61,7 +62,7 @@ def listing() -> list:
 
 def load(path: Path) -> Record | None:
     """The record at `path`; raises jsonfile.BadFile (the file moved aside) if unusable."""
-    def validate(data) -> Record:
+    def validate(data: Any) -> Record:
         session, seats = open_envelope(data, FORMAT, VERSION, "game record")
         if not session.is_over():
             raise ValueError("the record's game is not finished")

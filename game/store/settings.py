@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
 
 from . import checks, jsonfile, paths
 
@@ -23,8 +25,8 @@ class Settings:
     confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
     show_clock: bool = True  # the move counter and the clock on the solitaire tables
     show_tips: bool = True   # the line at the bottom of a table saying what can be done now
-    table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
-    player_names: list = field(default_factory=list)   # names typed for human seats, latest first
+    table_options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> its last options
+    player_names: list[str] = field(default_factory=list)   # names typed for human seats, latest first
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]
@@ -38,7 +40,7 @@ MAX_BYTES = 1_000_000  # a settings file is a few hundred bytes
 NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name
 
 
-def _validate(data) -> Settings:
+def _validate(data: Any) -> Settings:
     if not isinstance(data, dict):
         raise ValueError("settings must be a JSON object")
     version = data.get("version")
@@ -74,7 +76,7 @@ def _validate(data) -> Settings:
     return out
 
 
-def path():
+def path() -> Path:
     return paths.config_dir() / "settings.json"
 
 

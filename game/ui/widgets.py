@@ -61,7 +61,7 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     return draw_text(surface, viewport, text, size, pos, colour, anchor, face)
 
 
-def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
+def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
     """Split text into lines that fit `width_px` at a real pixel font size."""
     f = font(size_px, face)
     lines = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from .. import abandon_ship as rules
 from ..abandon_ship import FIGHT, HAND_SIZE, KING, PLAY, POINTS, SHOWDOWN, SUIT_OF, deck_for
@@ -83,7 +84,7 @@ class NormalBot:
             return legal[0]
         if legal[0].kind in ("raise", "surrender"):
             return self._answer(legal)
-        guesses = []
+        guesses: list[Any] = []
         while len(guesses) < SAMPLES:
             guesses += [_Guess(view, rng) for _ in range(SLICE)]
             yield None
