@@ -16,7 +16,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) main.py $(ARGS)
 
+# The code is checked (ruff: lint and import order; mypy: types) before the tests run.
 test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest $(PYTEST_ARGS)
 
 # Speed, smoothness, size and memory against targets; prints a table, writes bench-results.json.
