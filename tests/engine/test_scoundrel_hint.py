@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import scoundrel as sc
-from game.engine.scoundrel_hint import Hint, careful_move, hint
+from game.engine.scoundrel_careful import careful_move
+from game.engine.scoundrel_hint import Hint, hint
 
 
 def position(room, health=20, weapon=None, slain=(), rule="at_most", **fields):

@@ -14,6 +14,7 @@ choice is played. Deterministic for a given rng; the budget is samples and solve
 from __future__ import annotations
 
 from .. import scoundrel as sc
+from ..scoundrel_careful import careful_move
 from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text, worth
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
@@ -114,7 +115,6 @@ class EndgameBot:
         self.solver = SolverBot(samples, node_limit, margins=(0, 4))
 
     def think(self, view, legal, rng):
-        from ..scoundrel_hint import careful_move
         legal = list(legal)
         careful = next(a for a in legal if a.text == careful_move(view))
         if view.dungeon_count > self.endgame or len(legal) == 1:
@@ -129,7 +129,6 @@ class HintBot:
         self.slip = slip
 
     def think(self, view, legal, rng):
-        from ..scoundrel_hint import careful_move
         legal = list(legal)
         if rng.random() < self.slip:
             faces = [a for a in legal if a.text != sc.AVOID.text]
