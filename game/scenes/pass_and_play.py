@@ -34,6 +34,11 @@ LEVEL_HELP = {"easy": "makes mistakes", "normal": "plays well",
               "hard": "thinks ahead"}  # what the computer levels mean, for the seat screen
 
 
+def log_end(view) -> int:
+    """How many entries the game has logged up to this view (kept or let go)."""
+    return getattr(view, "log_start", 0) + len(view.log)
+
+
 @dataclass
 class Seat:
     name: str
@@ -149,9 +154,14 @@ class PassAndPlayScene(GameScene):
     def new_entries(self, seat=None) -> list:
         """The log entries, in words, that the latest action added (as `seat` sees them)."""
         seat = self.viewer if seat is None else seat
-        before = self.session.rules.view(self.session.states[-2], seat).log
-        after = self.session.view(seat).log
-        return [self.words(e) for e in after[len(before):]]
+        before = self.session.rules.view(self.session.states[-2], seat)
+        return self.entries_since(log_end(before), seat)
+
+    def entries_since(self, count: int, seat: int) -> list:
+        """The log entries, in words, after the first `count` the game has logged (a game may
+        keep only the end of a long log: `log_start` says how many it let go)."""
+        now = self.session.view(seat)
+        return [self.words(e) for e in now.log[max(0, count - getattr(now, "log_start", 0)):]]
 
     def act(self, action) -> bool:
         """Apply an action; a computer's move becomes a caption at its seat instead of the
@@ -173,10 +183,9 @@ class PassAndPlayScene(GameScene):
         start = 0
         for i in range(len(states) - 2, -1, -1):
             if states[i].to_act == seat:
-                start = len(self.session.rules.view(states[i + 1], seat).log)
+                start = log_end(self.session.rules.view(states[i + 1], seat))
                 break
-        log = self.session.rules.view(states[-1], seat).log
-        return [self.words(e) for e in log[start:]]
+        return self.entries_since(start, seat)
 
     def accepts_moves(self) -> bool:
         to_act = self.session.state.to_act

@@ -11,11 +11,19 @@ import platform
 import sys
 import time
 
-from . import bench_bots, bench_bundle, bench_engine, bench_frames, bench_scoundrel, bench_startup
+from . import (
+    bench_bots,
+    bench_bundle,
+    bench_engine,
+    bench_frames,
+    bench_saves,
+    bench_scoundrel,
+    bench_startup,
+)
 from .env import ROOT, xvfb
 from .report import table, write_json
 
-SECTIONS = ("startup", "frames", "engine", "bots", "bundle")
+SECTIONS = ("startup", "frames", "engine", "saves", "bots", "bundle")
 
 
 def main(argv=None) -> int:
@@ -43,6 +51,9 @@ def main(argv=None) -> int:
     if "engine" in args.only:
         print("engine ...", flush=True)
         rows += bench_engine.run(max(5, args.runs))
+    if "saves" in args.only:
+        print("saves of long games ...", flush=True)
+        rows += bench_saves.run(args.runs)
     if "bots" in args.only:
         rows += bench_bots.run(args.runs, with_frames="frames" in args.only)
         rows += bench_scoundrel.run(args.runs)
