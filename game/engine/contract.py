@@ -22,6 +22,13 @@ class Action:
         self.target = target
         self.text = text
 
+    @property
+    def named_card(self) -> str:
+        """The card of an action that names one (a play, a mark...): for the kinds that always do."""
+        if self.card is None:
+            raise ValueError(f"{self.text!r} names no card")
+        return self.card
+
     def __str__(self) -> str:
         return self.text
 

@@ -83,6 +83,7 @@ def face_text(card: str, how) -> str:
 def _face(pos: _Pos, card: str, how, below: bool) -> _Pos:
     value = sc.VALUE[card]
     if how == "weapon":
+        assert pos.weapon is not None  # _moves offers the weapon only when there is one
         return pos._replace(health=pos.health - max(0, value - sc.VALUE[pos.weapon]),
                             reach=value - (1 if below else 0))
     if how == "barehanded":
@@ -127,6 +128,7 @@ class _Search:
 
     def _weapon_worth(self, pos: _Pos, left: tuple) -> float:
         """Health the equipped weapon could still save, shared with the weapons still to come."""
+        assert pos.weapon is not None  # asked only with a weapon equipped
         strength = sc.VALUE[pos.weapon]
         key = (strength, pos.reach)
         if key not in self.savings:

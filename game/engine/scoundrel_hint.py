@@ -57,8 +57,8 @@ def _reason(view, text: str) -> str:
                       key=lambda c: -sc.VALUE[c])
     if text == AVOID:
         if sum(_least_damage(view, m) for m in monsters) * 2 >= view.health:
-            named = [f"the {pretty(c)}" for c in monsters]
-            named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+            each = [f"the {pretty(c)}" for c in monsters]
+            named = ", ".join(each[:-1]) + " and " + each[-1] if len(each) > 1 else each[0]
             return f"Avoid this room: {named} would cost too much health for now."
         return "Avoid this room: a fresh one should serve you better; these cards go to the bottom."
     card = text.split()[1]

@@ -149,7 +149,8 @@ _PLAY = {c: Action("play", f"play {c}", c) for c in FULL_DECK}
 _PENALTY = {c: Action("penalty", f"penalty {COLOUR_NAMES[c].lower()}", None, c) for c in COLOURS}
 _GIVE = {(m, r): Action("give", f"give pile of seat {m + 1} to seat {r + 1}", None, (m, r))
          for m in range(SEATS[1]) for r in range(SEATS[1])}
-_PARTNER = {(p,): Action("partner", f"partner seat {p + 1}", None, (p,)) for p in range(SEATS[1])}
+_PARTNER: dict[tuple[int, ...], Action] = {
+    (p,): Action("partner", f"partner seat {p + 1}", None, (p,)) for p in range(SEATS[1])}
 _PARTNER.update({(p, q): Action("partner", f"partners seats {p + 1} and {q + 1}", None, (p, q))
                  for p, q in combinations(range(SEATS[1]), 2)})
 _BY_TEXT = {a.text: a for a in [DEAL, *_PLAY.values(), *_PENALTY.values(), *_GIVE.values(),
@@ -306,7 +307,7 @@ def _pick_options(n: int, dealer: int, picks: tuple) -> list:
     """Every partner pick open to the picker now, as tuples of seats."""
     if not picks:
         others = [p for p in range(n) if p != dealer]
-        out = [(p,) for p in others]
+        out: list[tuple[int, ...]] = [(p,) for p in others]
         if n == 6:
             out += list(combinations(others, 2))
         return out

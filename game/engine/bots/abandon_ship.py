@@ -288,9 +288,9 @@ def _play_round(s, rng) -> tuple:
         best, winner = None, None
         for p in range(n):
             if keys[p] is not None and SUIT_OF[keys[p]] == suit:
-                held = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
-                               if SUIT_OF[c] == suit), reverse=True)
-                held = (sum(held), held)
+                points = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
+                                 if SUIT_OF[c] == suit), reverse=True)
+                held = (sum(points), points)
                 if best is None or held > best:
                     best, winner = held, p
                 elif held == best:
