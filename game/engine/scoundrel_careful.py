@@ -10,7 +10,8 @@ The weights below were tuned by playing a few thousand deals.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from . import scoundrel as sc
 
@@ -23,6 +24,8 @@ LOW_HEALTH, LOW_HEALTH_COST = 10, 0.5  # each point of health below 10 costs thi
 AVOID_SAMPLES = 8        # sample rooms drawn to judge avoiding
 WIN, DEATH = 1000.0, -1000.0
 AVOID = "avoid room"
+Cards = tuple[str, ...]
+How = str | None  # "weapon" or "barehanded" for a monster, None for any other card
 
 
 class _Pos(NamedTuple):
@@ -32,7 +35,7 @@ class _Pos(NamedTuple):
     potion_used: bool
 
 
-def careful_move(view) -> str:
+def careful_move(view: sc.View) -> str:
     """A careful player's move judged room by room (the weakest autoplayer's judgement)."""
     values = judge_room(view)
     if sc.can_avoid(view):
@@ -43,7 +46,7 @@ def careful_move(view) -> str:
     return max(safe or values, key=lambda text: (values[text], text))
 
 
-def judge_room(view, only=None) -> dict:
+def judge_room(view: sc.View, only: str | None = None) -> dict[str, float]:
     """{action text: value} for facing each card of the room (or only the card `only`) now,
     then the rest of the room the best way."""
     below = view.options["weapon_rule"] == "below"
@@ -55,7 +58,7 @@ def judge_room(view, only=None) -> dict:
             for card, how in _moves(start, room) if only in (None, card)}
 
 
-def weapon_reach(view, below: bool) -> int:
+def weapon_reach(view: sc.View, below: bool) -> int:
     if view.weapon is None:
         return 0
     if not view.slain:
@@ -63,7 +66,7 @@ def weapon_reach(view, below: bool) -> int:
     return sc.VALUE[view.slain[-1]] - (1 if below else 0)
 
 
-def _moves(pos: _Pos, room):
+def _moves(pos: _Pos, room: Iterable[str]) -> Iterator[tuple[str, How]]:
     """(card, how) for every legal way to face a card of the room."""
     for card in room:
         if sc.KIND[card] != "monster":
@@ -74,13 +77,13 @@ def _moves(pos: _Pos, room):
             yield card, "barehanded"
 
 
-def face_text(card: str, how) -> str:
+def face_text(card: str, how: How) -> str:
     if how is None:
         return f"face {card}"
     return f"face {card} with weapon" if how == "weapon" else f"face {card} barehanded"
 
 
-def _face(pos: _Pos, card: str, how, below: bool) -> _Pos:
+def _face(pos: _Pos, card: str, how: How, below: bool) -> _Pos:
     value = sc.VALUE[card]
     if how == "weapon":
         assert pos.weapon is not None  # _moves offers the weapon only when there is one
@@ -98,27 +101,27 @@ def _face(pos: _Pos, card: str, how, below: bool) -> _Pos:
 class _Search:
     """The best way through a room, given the cards still unseen in the dungeon."""
 
-    def __init__(self, unseen, below: bool):
+    def __init__(self, unseen: Sequence[str], below: bool):
         self.below = below
         self.unseen_worth = _worth(unseen)
         self.unseen_monsters = [sc.VALUE[c] for c in unseen if sc.KIND[c] == "monster"]
         self.weapons_to_come = sum(sc.KIND[c] == "weapon" for c in unseen)
-        self.savings: dict[Any, Any] = {}
+        self.savings: dict[tuple[int, int], int] = {}  # (strength, reach) -> health saved
 
-    def after(self, pos, room, card, how, to_face, final) -> float:
+    def after(self, pos: _Pos, room: Cards, card: str, how: How, to_face: int, final: bool) -> float:
         """The value of facing `card` now, then the best way to face the rest."""
         pos = _face(pos, card, how, self.below)
         if pos.health <= 0:
             return DEATH + pos.health
         return self.best(pos, tuple(c for c in room if c != card), to_face - 1, final)
 
-    def best(self, pos: _Pos, room: tuple, to_face: int, final: bool) -> float:
+    def best(self, pos: _Pos, room: Cards, to_face: int, final: bool) -> float:
         if to_face == 0:
             return WIN + pos.health if final else self.score(pos, room)
         return max(self.after(pos, room, card, how, to_face, final)
                    for card, how in _moves(pos, room))
 
-    def score(self, pos: _Pos, left: tuple) -> float:
+    def score(self, pos: _Pos, left: Cards) -> float:
         """How good the position is once the room is done and `left` stays for the next one."""
         value = pos.health - LOW_HEALTH_COST * max(0, LOW_HEALTH - pos.health)
         value += self.unseen_worth + _worth(left)
@@ -126,7 +129,7 @@ class _Search:
             value += self._weapon_worth(pos, left)
         return value
 
-    def _weapon_worth(self, pos: _Pos, left: tuple) -> float:
+    def _weapon_worth(self, pos: _Pos, left: Cards) -> float:
         """Health the equipped weapon could still save, shared with the weapons still to come."""
         assert pos.weapon is not None  # asked only with a weapon equipped
         strength = sc.VALUE[pos.weapon]
@@ -139,7 +142,7 @@ class _Search:
         return REACH_WORTH * saved / (1 + self.weapons_to_come)
 
 
-def _worth(cards) -> float:
+def _worth(cards: Iterable[str]) -> float:
     """What facing these cards some time later is worth, in health (monsters cost)."""
     total = 0.0
     for card in cards:
@@ -152,7 +155,7 @@ def _worth(cards) -> float:
     return total
 
 
-def _avoid_value(start: _Pos, room: tuple, unseen: tuple, below: bool) -> float:
+def _avoid_value(start: _Pos, room: Cards, unseen: Cards, below: bool) -> float:
     """The expected value of avoiding: the next room comes from the unseen cards (topped up from
     this room, which goes to the bottom, when fewer than four are left) and must be faced."""
     draw = random.Random(0)
@@ -168,7 +171,7 @@ def _avoid_value(start: _Pos, room: tuple, unseen: tuple, below: bool) -> float:
     return total / samples
 
 
-def kills(view, text: str) -> bool:
+def kills(view: sc.View, text: str) -> bool:
     """Whether this action would leave the player dead."""
     words = text.split()
     if words[0] != "face" or sc.KIND[words[1]] != "monster":

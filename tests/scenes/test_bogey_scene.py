@@ -1,5 +1,6 @@
 """The Bogey played through real mouse and keyboard events, headless."""
 import pygame
+import pytest
 
 from game.engine import bogey as rules
 from game.engine.cards import FULL_DECK, RANKS
@@ -42,6 +43,7 @@ def best_zone(view, code):
     return "new" if rules.NEW in places else None
 
 
+@pytest.mark.slow
 def test_whole_deal_to_a_win_by_drag_click_and_keys(app):
     scene = start(app, WIN_DECK)
     for moves in range(200):

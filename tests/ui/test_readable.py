@@ -163,6 +163,7 @@ def tables():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, seats", tables())
 def test_every_table_is_readable(app, game_id, seats):
     found = []
