@@ -177,7 +177,7 @@ def can_avoid(state) -> bool:
             and bool(state.dungeon if isinstance(state, State) else state.dungeon_count))
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State | View) -> list:
     """The legal actions (also works on views)."""
     if state.status != PLAYING:
         return []

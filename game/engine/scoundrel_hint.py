@@ -24,7 +24,7 @@ class Hint:
     reason: str  # one short sentence for the player
 
 
-def hint(view) -> Hint:
+def hint(view: sc.View) -> Hint:
     """The suggested action for `scoundrel.view(state)`. Raises ValueError once the game is over."""
     if view.status != sc.PLAYING:
         raise ValueError("the game is over: there is nothing to hint")
@@ -33,7 +33,7 @@ def hint(view) -> Hint:
     return Hint(action.text, _reason(view, action.text))
 
 
-def move_for(view, card: str) -> str:
+def move_for(view: sc.View, card: str) -> str:
     """The way to face `card` of the room that the hint would choose: the hint's own move when
     it is about this card, otherwise the better of weapon and barehanded, judged as
     `careful_move` judges a room (a double-click plays this)."""
@@ -46,13 +46,13 @@ def move_for(view, card: str) -> str:
     return max(values, key=lambda text: (values[text], text))
 
 
-def _least_damage(view, monster: str) -> int:
+def _least_damage(view: sc.View, monster: str) -> int:
     if sc.weapon_allows(view, monster):
         return sc.damage(view, monster, True)
     return sc.damage(view, monster, False)
 
 
-def _reason(view, text: str) -> str:
+def _reason(view: sc.View, text: str) -> str:
     monsters = sorted((c for c in view.room_cards if sc.KIND[c] == "monster"),
                       key=lambda c: -sc.VALUE[c])
     if text == AVOID:
@@ -75,7 +75,7 @@ def _reason(view, text: str) -> str:
             return f"Drink the {name} first: facing the {pretty(deadliest)} now would kill you."
         return f"Drink the {name}: it restores {gain} health."
     if kind == "weapon":
-        if weapon is None:
+        if view.weapon is None:
             return f"Take the {name}: you have no weapon yet."
         if value > sc.VALUE[view.weapon]:
             before = f" before facing the {pretty(monsters[0])}" if monsters else ""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import scoundrel as sc
 from ..scoundrel_careful import careful_move
 from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text, worth
+from . import Bot
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
 
@@ -141,7 +142,7 @@ class HintBot:
         yield  # a generator that never needs to pause
 
 
-def strongest():
+def strongest() -> Bot:
     """The strongest autoplayer (the hint asks it)."""
     return LEVELS[-1][1]()
 
