@@ -489,7 +489,7 @@ def _play(s: State, a: Action) -> None:
         s.played.append(code)
         s.plays += 1
         entry["card"] = code
-        if not any(ACTIONS[a.card].has(r) for r in REPLAYS):
+        if not any(ACTIONS[a.named_card].has(r) for r in REPLAYS):
             s.last_card = a.card
         _say(s, f"{_p(me)} plays {describe_play(a.named_card, target)}.")
     else:
