@@ -4,6 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?= -q
+# pytest-xdist: one worker per core; worksteal hands a worker that finishes early the tests
+# still queued on a busy one (a few files take minutes). JOBS=0 runs them in this process.
+JOBS ?= auto
 
 .PHONY: run test bench dist clean shots
 
@@ -16,8 +19,11 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) main.py $(ARGS)
 
+# The code is checked (ruff: lint and import order; mypy: types) before the tests run.
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(JOBS) --dist worksteal $(PYTEST_ARGS)
 
 # Speed, smoothness, size and memory against targets; prints a table, writes bench-results.json.
 bench: $(STAMP)

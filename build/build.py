@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import plistlib
 import platform
+import plistlib
 import re
 import shutil
 import subprocess

@@ -303,7 +303,8 @@ def to_svg(tree, top=True) -> str:
     tag, attrs, children = tree
     parts = []
     if top:
-        attrs = {"xmlns": "http://www.w3.org/2000/svg", **{k: v for k, v in attrs.items() if k not in DROPPED}}
+        kept = {k: v for k, v in attrs.items() if k not in DROPPED}
+        attrs = {"xmlns": "http://www.w3.org/2000/svg", **kept}
     else:
         attrs = {k: v for k, v in attrs.items() if k not in DROPPED}
     text = " ".join(f"{_svg_name(k)}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)

@@ -2,7 +2,6 @@
 and sleeps until the next event (or the next change a scene foresees) while nothing does."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -21,17 +20,15 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 import pygame  # noqa: E402
 
-from . import __version__, shutdown, wake  # noqa: E402
-from .engine import games  # noqa: E402
+from . import shutdown, wake  # noqa: E402
 from .resources import asset  # noqa: E402
-from .engine.rng import MAX_SEED  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .store import startup  # noqa: E402
 from .ui import theme  # noqa: E402
 from .ui.canvas import Canvas  # noqa: E402
+from .ui.cardart import CardArt  # noqa: E402
 from .ui.fonts import font  # noqa: E402
 from .ui.painter import Painter  # noqa: E402
-from .ui.cardart import CardArt  # noqa: E402
 from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 
@@ -290,63 +287,3 @@ def within_screen(size: tuple) -> tuple:
               f"({screen[0]}x{screen[1]}): it opens at {fitted[0]}x{fitted[1]}",
               file=sys.stderr, flush=True)
     return fitted
-
-
-def game_id(text: str) -> str:
-    """--game: one of the game ids (a wrong one is not echoed back: it may be huge)."""
-    if text not in games.GAME_IDS:
-        raise argparse.ArgumentTypeError("unknown game; try: " + ", ".join(games.available()))
-    return text
-
-
-def deal_number(text: str) -> int:
-    """--seed: a deal number from 0 to MAX_SEED (checked before int() reads a huge text)."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"a deal number is a whole number from 0 to {MAX_SEED:,}")
-    return int(text)
-
-
-def parse_args(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="deckhand", description="Deckhand: a desktop card table.")
-    parser.add_argument("--version", action="version", version=f"Deckhand {__version__}")
-    parser.add_argument("--game", metavar="ID", type=game_id,
-                        help="start straight into a game: " + ", ".join(games.available()))
-    parser.add_argument("--seed", metavar="N", type=deal_number,
-                        help=f"deal number to play (0 to {MAX_SEED:,}); with --game")
-    parser.add_argument("--size", metavar="WxH", default="1280x800",
-                        help=f"window size in pixels (default 1280x800, from "
-                             f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
-                             "and no larger than the screen)")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    parser.add_argument("--smoke", action="store_true",
-                        help="play every game a little through real events, then exit (a self-test)")
-    args = parser.parse_args(argv)
-    try:
-        w, h = (int(n) for n in args.size.lower().split("x") if len(n) <= 6)
-        if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-            raise ValueError
-        args.size = (w, h)
-    except ValueError:
-        parser.error(f"--size must look like 1280x800, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                     f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    if args.seed is not None and not args.game:
-        parser.error("--seed needs --game to say which game to deal")
-    if args.game and args.game not in games.available():
-        parser.error(f"{args.game} is not playable yet; try: {', '.join(games.available())}")
-    return args
-
-
-def main(argv=None) -> int:
-    args = parse_args(argv)
-    if args.smoke:
-        from .smoke import run
-        return run(args.size)
-    app = App(args.size, args.game, args.seed, True if args.fullscreen else None)
-    return app.run()
-
-
-if __name__ == "__main__":
-    sys.exit(main())

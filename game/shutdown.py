@@ -54,9 +54,9 @@ class StopRequests:
     def install_console_handler(self) -> None:
         import ctypes
         from ctypes import wintypes
-        handler_type = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)
+        handler_type = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)  # type: ignore[attr-defined]  # Windows only
         self.console_handler = handler_type(self.on_console_event)  # kept alive while installed
-        ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, True)
+        ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, True)  # type: ignore[attr-defined]  # Windows
 
     def uninstall(self) -> None:
         """Put the earlier handlers back, and let a waiting console handler return."""
@@ -68,5 +68,5 @@ class StopRequests:
         self.previous = {}
         if self.console_handler is not None:
             import ctypes
-            ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, False)
+            ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, False)  # type: ignore[attr-defined]  # Windows
         self.done.set()

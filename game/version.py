@@ -54,7 +54,9 @@ def project_entry(table: str, key: str) -> str | None:
 
 def release_numbers(version: str, count: int) -> tuple[int, ...]:
     """The leading release numbers, padded with zeros to `count` (1.2 -> (1, 2, 0))."""
-    numbers = [int(n) for n in VERSION_PATTERN.fullmatch(checked(version))[1].split(".")]
+    match = VERSION_PATTERN.fullmatch(checked(version))
+    assert match is not None  # checked() let only such a version through
+    numbers = [int(n) for n in match[1].split(".")]
     return tuple((numbers + [0] * count)[:count])
 
 

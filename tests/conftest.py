@@ -35,3 +35,20 @@ def app(tmp_path, monkeypatch):
     application = App((1280, 800))
     yield application
     pygame.display.quit()  # fonts stay valid for the tests that follow
+
+
+@pytest.fixture(autouse=True)
+def unhurried_search(monkeypatch):
+    """A searching bot stops at its time cap (a safety net for a slow machine at the table),
+    which makes its choice depend on the machine's load: two test workers per core, or other
+    work, could make a test that checks a bot repeats itself fail by chance. Tests give the
+    search its whole budget of iterations; tests/engine/test_search.py checks the cap itself."""
+    from game.engine.bots import search
+    monkeypatch.setattr(search, "CAP_SECONDS", float("inf"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow checks first (their order kept), so that with several workers (make test) the
+    longest ones start at once and the short ones fill in around them, instead of one long
+    check starting last and running on alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -9,7 +9,8 @@ import pytest
 
 from game import app as app_module
 from game import shutdown
-from game.app import MAX_SIZE, MIN_SIZE, parse_args, within_screen
+from game.app import MAX_SIZE, MIN_SIZE, within_screen
+from game.cli import parse_args
 from game.engine.rng import MAX_SEED
 
 

@@ -38,6 +38,7 @@ def test_assets_are_found_inside_a_bundle(tmp_path, monkeypatch):
         resources.asset(*files[0].parts)
 
 
+@pytest.mark.slow
 def test_smoke_from_source_plays_every_game(tmp_path):
     done = run_main("--smoke", home=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -104,7 +104,7 @@ def action_words(action_text: str) -> str:
         return str(action_text)
     if a.kind in ("surrender", "deal"):
         return {"surrender": "Surrender", "deal": "Deal the next round"}[a.kind]
-    card, boat = name(a.card), SUIT_SYMBOLS[SUIT_OF[a.card]]
+    card, boat = name(a.named_card), SUIT_SYMBOLS[SUIT_OF[a.named_card]]
     if a.kind == "discard":
         return f"Put {card} in the {boat} lifeboat"
     if a.kind == "attack":
@@ -185,7 +185,7 @@ class State:
         self.rng = rng_state        # generator state: the next deals and the cards taken
         self.revealed = revealed    # hidden cards turned up so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(*(getattr(self, k) for k in State.__slots__))
 
     @property
@@ -353,7 +353,7 @@ def apply(state: State, action) -> State:
         order, s.rng = rng.shuffled(deck_for(s.seats), state.rng)
         _deal(s, order)
     elif a.kind == "key":
-        s.hands = _set(state.hands, me, _without(state.hands[me], a.card))
+        s.hands = _set(state.hands, me, _without(state.hands[me], a.named_card))
         s.keys = _set(state.keys, me, a.card)
         _say(s, f"{{p{me}}} chooses a key card.")
         if _next_chooser(s) is None:
@@ -362,19 +362,19 @@ def apply(state: State, action) -> State:
         fight = state.fight
         _end_fight(s, fight.attacker if me == fight.defender else fight.defender, me)
     else:
-        s.hands = _set(state.hands, me, _without(state.hands[me], a.card))
+        s.hands = _set(state.hands, me, _without(state.hands[me], a.named_card))
         if a.kind == "discard":
             s.lifeboats = _into_lifeboats(state.lifeboats, (a.card,))
-            _say(s, f"{{p{me}}} discards the {name(a.card)} into the "
-                    f"{SUIT_NAMES[SUIT_OF[a.card]]} lifeboat.")
+            _say(s, f"{{p{me}}} discards the {name(a.named_card)} into the "
+                    f"{SUIT_NAMES[SUIT_OF[a.named_card]]} lifeboat.")
             _start_turn(s, (me + 1) % s.seats)
         elif a.kind == "attack":
             s.fight, s.phase = Fight(me, a.target, (a.card,)), FIGHT
-            _say(s, f"{{p{me}}} attacks {{p{a.target}}} with the {name(a.card)}.")
+            _say(s, f"{{p{me}}} attacks {{p{a.target}}} with the {name(a.named_card)}.")
         else:
             s.fight = Fight(state.fight.attacker, state.fight.defender,
                             state.fight.cards + (a.card,))
-            _say(s, f"{{p{me}}} raises with the {name(a.card)}.")
+            _say(s, f"{{p{me}}} raises with the {name(a.named_card)}.")
     return s
 
 

@@ -16,24 +16,27 @@ Only the state is read, at a moment when the player's view holds all of it.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from . import bogey, scoundrel
 from .cards import pretty
+from .contract import Action
 
 # Positions tried at most; past it, no offer. The 230 endings the hint reaches in deals 0-299
 # took at most 1,426 positions (22 ms).
 BOGEY_NODE_LIMIT = 20_000
+Span = tuple[int | None, int | None]  # (fewest, most) columns at the end
 
 
 class Finish(NamedTuple):
-    actions: tuple   # the action texts that play the game out
+    actions: tuple[str, ...]   # the action texts that play the game out
     forced: bool     # every line ends the same
     words: str       # the offer, for the player
 
 
 # -- Scoundrel -------------------------------------------------------------------------------
-def _scoundrel_lines(state):
+def _scoundrel_lines(state: scoundrel.State) -> Iterator[tuple[int, tuple[str, ...]]]:
     """(score, actions) of every way to play `state` out."""
     if scoundrel.is_over(state):
         yield scoundrel.score(state), ()
@@ -43,7 +46,7 @@ def _scoundrel_lines(state):
             yield points, (action.text,) + rest
 
 
-def _scoundrel_end(state) -> str:
+def _scoundrel_end(state: scoundrel.State) -> str:
     if state.status == scoundrel.WON:
         points = scoundrel.score(state)
         bonus = f" and a score of {points}" if points != state.health else ""
@@ -51,7 +54,7 @@ def _scoundrel_end(state) -> str:
     return f"the {pretty(state.last_faced)} slays you"
 
 
-def scoundrel_finish(state) -> Finish | None:
+def scoundrel_finish(state: scoundrel.State) -> Finish | None:
     """The offer for a Scoundrel game whose dungeon is empty, or None."""
     if scoundrel.is_over(state) or state.dungeon:
         return None
@@ -75,11 +78,11 @@ class _TooMany(Exception):
     pass
 
 
-def _bogey_plays(state) -> list:
+def _bogey_plays(state: bogey.State) -> list[Action]:
     return [a for a in bogey.legal_actions(state) if a.kind == "play"]
 
 
-def _bogey_range(state, seen: dict) -> tuple:
+def _bogey_range(state: bogey.State, seen: dict[object, Span]) -> Span:
     """(fewest, most) columns at the end over every order of playing the hand; fewest is None
     when no order places every card, most is None when some order gets stuck (a card with
     nowhere to go)."""
@@ -106,12 +109,12 @@ def _bogey_range(state, seen: dict) -> tuple:
     return seen[key]
 
 
-def bogey_finish(state) -> Finish | None:
+def bogey_finish(state: bogey.State) -> Finish | None:
     """The offer for a Bogey game with nothing left but the hand, or None."""
     if (bogey.is_over(state) or state.phase != bogey.PLAYER or state.deck or state.discards
             or state.bogey_card is not None or not state.hand):
         return None
-    seen: dict = {}
+    seen: dict[object, Span] = {}
     try:
         fewest, most = _bogey_range(state, seen)
     except _TooMany:

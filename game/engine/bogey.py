@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, check_deck, pretty, suit
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "bogey"
@@ -81,8 +80,8 @@ def action_words(action_text: str) -> str:
     if a.kind == "end":
         return "End the turn"
     if a.kind == "discard":
-        return f"Discard the {pretty(a.card)}"
-    card = pretty(a.card) if a.kind == "play" else f"the bogey's {pretty(a.card)}"
+        return f"Discard the {pretty(a.named_card)}"
+    card = pretty(a.named_card) if a.kind == "play" else f"the bogey's {pretty(a.named_card)}"
     verb = "Play" if a.kind == "play" else "Place"
     if a.target == NEW:
         return f"{verb} {card} in a new column"
@@ -110,7 +109,7 @@ class State:
         self.rng = rng_state            # generator state for reshuffling the discards
         self.revealed = revealed        # cards turned up from the deck so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.deck, self.hand, self.columns, self.discards, self.bogey_card,
                      self.phase, self.acted, self.status, self.options, self.seed, self.rng,
                      self.revealed)
@@ -130,7 +129,7 @@ class State:
 
 def legal_places(columns, card: str) -> list:
     """Where `card` may go: indices of columns it may extend, then NEW if a column may start."""
-    places = [i for i, col in enumerate(columns)
+    places: list[int | str] = [i for i, col in enumerate(columns)
               if suit(col[-1]) == suit(card) and RANK_VALUE[col[-1]] > RANK_VALUE[card]]
     if len(columns) < MAX_COLUMNS:
         places.append(NEW)
@@ -210,7 +209,7 @@ def legal_actions(state: State) -> list:
         return []
     if state.phase == BOGEY:
         return [_PLACE[state.bogey_card, t] for t in legal_places(state.columns, state.bogey_card)]
-    out = []
+    out: list[Action] = []
     for card in state.hand:
         out.extend(_PLAY[card, t] for t in legal_places(state.columns, card))
         out.append(_DISCARD[card])
@@ -256,12 +255,12 @@ def _why_illegal(state: State, action) -> str | None:
     if a.kind == "place":
         if a.card != state.bogey_card:
             return (f"The bogey turned up the {pretty(state.bogey_card)}, "
-                    f"not the {pretty(a.card)}.")
+                    f"not the {pretty(a.named_card)}.")
     elif a.card not in state.hand:
-        return f"The {pretty(a.card)} is not in your hand."
+        return f"The {pretty(a.named_card)} is not in your hand."
     if a.kind == "discard":
         return None
-    return _why_not_placed(state.columns, a.card, a.target)
+    return _why_not_placed(state.columns, a.named_card, a.target)
 
 
 def _put(columns: tuple, card: str, target) -> tuple:
@@ -296,7 +295,7 @@ def apply(state: State, action) -> State:
         s.discards = state.discards + (a.card,)
         s.acted = True
         return s
-    s.columns = _put(state.columns, a.card, a.target)
+    s.columns = _put(state.columns, a.named_card, a.target)
     if a.kind == "play":
         s.hand = tuple(c for c in state.hand if c != a.card)
         s.acted = True

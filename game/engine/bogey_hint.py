@@ -12,11 +12,13 @@ It reads only the player's view. The plan, found by playing many deals:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .bogey import BOGEY, MAX_COLUMNS, NEW, PLAYING, legal_places, place_text
+from .bogey import BOGEY, MAX_COLUMNS, NEW, PLAYING, View, legal_places, place_text
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, pretty, suit
 
+Columns = Sequence[Sequence[str]]
 LOWEST_OPENER = RANK_VALUE["9S"]  # lowest card worth opening a column of a suit that has none
 
 
@@ -26,37 +28,38 @@ class Hint:
     reason: str
 
 
-def _unplaced(columns) -> set:
+def _unplaced(columns: Columns) -> set[str]:
     placed = {c for col in columns for c in col}
     return {c for c in FULL_DECK if c not in placed}
 
 
-def _closest_column(columns, card: str):
+def _closest_column(columns: Columns, card: str) -> int | None:
     """The index of the column ending just above `card` in its suit, or None."""
-    places = [p for p in legal_places(columns, card) if p != NEW]
+    places = [p for p in legal_places(columns, card) if isinstance(p, int)]  # not NEW
     return min(places, key=lambda p: RANK_VALUE[columns[p][-1]], default=None)
 
 
-def _same_suit_between(card: str, above: int, unplaced: set) -> int:
+def _same_suit_between(card: str, above: int, unplaced: set[str]) -> int:
     """Cards still to place of `card`'s suit ranked between it and `above`."""
     return sum(1 for c in unplaced
                if suit(c) == suit(card) and RANK_VALUE[card] < RANK_VALUE[c] < above)
 
 
-def _wait(columns, card: str, unplaced: set) -> int:
+def _wait(columns: Columns, card: str, unplaced: set[str]) -> int:
     """How many cards of its suit must be placed before `card` fits without shutting any out."""
     column = _closest_column(columns, card)
     above = RANK_VALUE[columns[column][-1]] if column is not None else RANK_VALUE["KS"] + 1
     return _same_suit_between(card, above, unplaced)
 
 
-def _by_rank(cards) -> list:
+def _by_rank(cards: Iterable[str]) -> list[str]:
     """Highest first; the deck order breaks ties so the hint is deterministic."""
     return sorted(cards, key=lambda c: (-RANK_VALUE[c], FULL_DECK.index(c)))
 
 
-def _bogey_hint(v) -> Hint:
+def _bogey_hint(v: View) -> Hint:
     card = v.bogey_card
+    assert card is not None  # the bogey's turn: it has turned up a card
     column = _closest_column(v.columns, card)
     if column is None:
         return Hint(place_text("place", card, NEW),
@@ -67,7 +70,7 @@ def _bogey_hint(v) -> Hint:
                 f"fit keeps the higher columns open for the cards still to come.")
 
 
-def _fitting_play(v, unplaced: set) -> Hint | None:
+def _fitting_play(v: View, unplaced: set[str]) -> Hint | None:
     """A hand card that goes under a column without shutting any card out, highest first."""
     for card in _by_rank(v.hand):
         column = _closest_column(v.columns, card)
@@ -78,7 +81,7 @@ def _fitting_play(v, unplaced: set) -> Hint | None:
     return None
 
 
-def _new_column(v, unplaced: set) -> Hint | None:
+def _new_column(v: View, unplaced: set[str]) -> Hint | None:
     """Start a column that is needed anyway, or one for a suit the bogey has nowhere to put."""
     if len(v.columns) >= MAX_COLUMNS:
         return None
@@ -97,7 +100,7 @@ def _new_column(v, unplaced: set) -> Hint | None:
     return None
 
 
-def _discard(v, unplaced: set) -> Hint | None:
+def _discard(v: View, unplaced: set[str]) -> Hint | None:
     """Let go of the card that would wait longest; it comes back after the reshuffle."""
     if not v.hand:
         return None
@@ -112,7 +115,7 @@ def _discard(v, unplaced: set) -> Hint | None:
     return Hint(f"discard {card}", f"Discard the {pretty(card)}: {why}")
 
 
-def hint(v) -> Hint | None:
+def hint(v: View) -> Hint | None:
     """The suggested action for the player's view, or None when the game is over."""
     if v.status != PLAYING:
         return None
@@ -123,7 +126,7 @@ def hint(v) -> Hint | None:
             or Hint("end turn", "End the turn: your hand is empty, so draw a fresh one."))
 
 
-def hint_for(v, card: str) -> Hint | None:
+def hint_for(v: View, card: str) -> Hint | None:
     """The hint's best place for one movable card (a double-click plays it): the bogey's card
     goes to its closest fit; a hand card is judged as if it were the only one in the hand,
     which is how `hint` judges each card anyway."""

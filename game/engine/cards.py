@@ -1,6 +1,9 @@
 """Standard playing cards as short codes: rank (A 2..10 J Q K) + suit (S H D C)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -37,21 +40,22 @@ def long_name(code: str) -> str:
     return f"{RANK_NAMES[code[:-1]]} of {SUIT_NAMES[code[-1]]}"
 
 
-def check_deck(deck, expected) -> tuple:
+def check_deck(deck: Any, expected: Iterable[str]) -> tuple[str, ...]:
     """Validate a full deck order against the cards a game uses.
 
     Returns the deck as a tuple; raises ValueError naming every problem found.
     """
     if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
         raise ValueError("deck must be a list of card codes")
-    deck = tuple(deck)
+    cards: tuple[str, ...] = tuple(deck)  # each checked to be one of `expected` below
+    expected = tuple(expected)
     expected_set = set(expected)
     problems = []
-    wrong = [c for c in deck if not isinstance(c, str) or c not in expected_set]
+    wrong = [c for c in cards if not isinstance(c, str) or c not in expected_set]
     if wrong:
         problems.append("cards not in this game's deck: " + ", ".join(map(str, wrong)))
     seen, dupes = set(), []
-    for c in deck:
+    for c in cards:
         if isinstance(c, str) and c in expected_set:
             if c in seen and c not in dupes:
                 dupes.append(c)
@@ -63,4 +67,4 @@ def check_deck(deck, expected) -> tuple:
         problems.append("missing cards: " + ", ".join(missing))
     if problems:
         raise ValueError("bad deck: " + "; ".join(problems))
-    return deck
+    return cards

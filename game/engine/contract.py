@@ -4,7 +4,9 @@ See docs/engine.md for the whole contract every game module implements.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import IllegalAction
 
@@ -14,11 +16,18 @@ class Action:
 
     __slots__ = ("kind", "card", "target", "text")
 
-    def __init__(self, kind: str, text: str, card: str | None = None, target=None):
+    def __init__(self, kind: str, text: str, card: str | None = None, target: Any = None):
         self.kind = kind
         self.card = card
         self.target = target
         self.text = text
+
+    @property
+    def named_card(self) -> str:
+        """The card of an action that names one (a play, a mark...): for the kinds that always do."""
+        if self.card is None:
+            raise ValueError(f"{self.text!r} names no card")
+        return self.card
 
     def __str__(self) -> str:
         return self.text
@@ -26,7 +35,7 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self.text!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and other.text == self.text
 
     def __hash__(self) -> int:
@@ -39,11 +48,11 @@ class Option:
 
     key: str
     label: str
-    choices: tuple  # ((value, label), ...)
+    choices: tuple[tuple[Any, str], ...]
     default: object
     help: str = ""
 
-    def label_of(self, value) -> str:
+    def label_of(self, value: object) -> str:
         for v, text in self.choices:
             if v == value:
                 return text
@@ -55,7 +64,7 @@ class Option:
         return f"{self.label}: {text[:1].lower()}{text[1:]}"
 
 
-def resolve_options(spec: tuple, options: dict | None) -> dict:
+def resolve_options(spec: tuple[Option, ...], options: dict[str, Any] | None) -> dict[str, Any]:
     """Fill in defaults and refuse unknown keys or values with a clear message."""
     options = dict(options or {})
     known = {o.key: o for o in spec}
@@ -76,13 +85,13 @@ def resolve_options(spec: tuple, options: dict | None) -> dict:
 class Result:
     """The outcome of a finished game: a score per seat and the winning seats."""
 
-    scores: tuple
-    winners: tuple
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
     summary: str
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
 
-def find_action(legal, action) -> Action:
+def find_action(legal: Iterable[Action], action: Action | str) -> Action | None:
     """The legal action equal to `action` (an Action or its text), or None."""
     text = action.text if isinstance(action, Action) else action
     for a in legal:
@@ -91,7 +100,8 @@ def find_action(legal, action) -> Action:
     return None
 
 
-def expect(game: str, data, key: str, kind, *, optional=False, length=None):
+def expect(game: str, data: Any, key: str, kind: type[Any] | tuple[type[Any], ...], *, optional: bool = False,
+           length: int | None = None) -> Any:
     """A field of a saved `game` state, checked: anything wrong raises ValueError naming it."""
     if not isinstance(data, dict) or key not in data:
         raise ValueError(f"saved {game} state is missing {key!r}")
@@ -104,7 +114,7 @@ def expect(game: str, data, key: str, kind, *, optional=False, length=None):
     return value
 
 
-def check_json_header(data, game_id: str, version: int) -> None:
+def check_json_header(data: Any, game_id: str, version: int) -> None:
     if not isinstance(data, dict):
         raise ValueError("saved state must be a JSON object")
     if data.get("game") != game_id:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import Any
 
 from . import doubloons_cards, rng
 from .cards import check_deck
@@ -79,12 +80,41 @@ class State:
                  "row", "pirate_deck", "pirate_discard", "disabled", "turn", "turn_no", "plays",
                  "used", "discounts", "played", "last_card", "shields", "pending", "queue",
                  "choice", "phase", "winners", "log", "notes", "revealed")
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    deck: list[str]
+    discard: list[str]
+    hands: list[list[str]]
+    purses: list[int]
+    crews: list[list[str]]          # pirate ids per seat
+    row: list[str | None]           # an empty slot is None
+    pirate_deck: list[str]
+    pirate_discard: list[str]
+    disabled: dict[str, int]        # pirate id -> the seat that disabled it
+    turn: int
+    turn_no: int
+    plays: int
+    used: list[str]
+    discounts: dict[str, int]
+    played: list[str]
+    last_card: str | None
+    shields: list[list[Any]]        # [seat, what, origin]
+    pending: list[dict[str, Any]]
+    queue: list[int]
+    choice: dict[str, Any] | None
+    phase: str
+    winners: list[int]
+    log: list[str]
+    notes: list[list[str]]
+    revealed: int
 
     def __init__(self, **fields):
         for k in State.__slots__:
             setattr(self, k, fields[k])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A copy whose containers may be changed without touching this one."""
         s = State.__new__(State)
         for k in State.__slots__:
@@ -174,8 +204,8 @@ def _guards(card) -> set:
 def _refill(s: State) -> None:
     """An empty action deck is refilled by shuffling the discards."""
     if not s.deck and s.discard:
-        s.deck, s.rng = rng.shuffled(s.discard, s.rng)
-        s.deck, s.discard = list(s.deck), []
+        shuffled, s.rng = rng.shuffled(s.discard, s.rng)
+        s.deck, s.discard = list(shuffled), []
         _say(s, "The discards are shuffled into a new action deck.")
 
 
@@ -328,18 +358,20 @@ def _turn_actions(s: State) -> list:
         if pid not in s.disabled and pid not in s.used:
             for t, d in _variants(s, me, PIRATES[pid]):
                 out.append(_action("use", f"use {pid}", pid, t, d))
-    for pid in s.row:
-        if pid and price(s, pid) <= s.purses[me]:
+    for offered in s.row:
+        if offered and price(s, offered) <= s.purses[me]:
             if len(s.crews[me]) < CREW_SIZE:
-                out.append(Action("hire", f"hire {pid}", pid, None))
+                out.append(Action("hire", f"hire {offered}", offered, None))
             else:
-                out += [Action("hire", f"hire {pid} dismissing {m}", pid, m) for m in s.crews[me]]
+                out += [Action("hire", f"hire {offered} dismissing {m}", offered, m)
+                        for m in s.crews[me]]
     out.append(END_TURN)
     return out
 
 
 def _choice_actions(s: State) -> list:
     c = s.choice
+    assert c is not None  # asked only while a choice waits
     kind = c["kind"]
     if kind == "take":
         return [Action("choose", f"take {k}", k) for k in dict.fromkeys(map(kind_of, c["cards"]))]
@@ -348,14 +380,14 @@ def _choice_actions(s: State) -> list:
         return [Action("choose", f"give {k} to seat {p + 1}", k, p)
                 for k in kinds for p in range(s.seats) if p != c["seat"]]
     if kind == "spy":
-        out = {}
+        by_text = {}
         cards = [kind_of(x) for x in c["cards"]]
         for i, keep in enumerate(cards):
             rest = cards[:i] + cards[i + 1:]
             for order in permutations(rest):
                 text = f"keep {keep}" + (", put back " + " over ".join(order) if order else "")
-                out[text] = Action("choose", text, keep, order)
-        return list(out.values())
+                by_text[text] = Action("choose", text, keep, order)
+        return list(by_text.values())
     if kind == "pirate":
         crew = s.crews[c["seat"]]
         out = []
@@ -398,7 +430,7 @@ def apply_legal(state: State, chosen: Action) -> State:
     if chosen.kind in ("play", "use"):
         _play(s, chosen)
     elif chosen.kind == "hire":
-        _hire(s, chosen.card, chosen.target)
+        _hire(s, chosen.named_card, chosen.target)
     elif chosen.kind == "end":
         _end_turn(s)
     elif chosen.kind == "pass":
@@ -452,17 +484,17 @@ def _play(s: State, a: Action) -> None:
     entry = {"seat": me, "card": None, "source": a.card, "target": target,
              "discards": _set_aside(s, me, discards)}
     if a.kind == "play":
-        code = _first_of(s.hands[me], a.card)
+        code = _first_of(s.hands[me], a.named_card)
         s.hands[me].remove(code)
         s.played.append(code)
         s.plays += 1
         entry["card"] = code
-        if not any(ACTIONS[a.card].has(r) for r in REPLAYS):
+        if not any(ACTIONS[a.named_card].has(r) for r in REPLAYS):
             s.last_card = a.card
-        _say(s, f"{_p(me)} plays {describe_play(a.card, target)}.")
+        _say(s, f"{_p(me)} plays {describe_play(a.named_card, target)}.")
     else:
-        s.used.append(a.card)
-        _say(s, f"{_p(me)} uses {describe_play(a.card, target)}.")
+        s.used.append(a.named_card)
+        _say(s, f"{_p(me)} uses {describe_play(a.named_card, target)}.")
     s.pending = [entry]
     _ask(s)
 
@@ -747,17 +779,19 @@ assert set(_STEP_RUNNERS) == set(STEPS)
 
 
 def _choose(s: State, a: Action) -> None:
-    c, seat = s.choice, s.choice["seat"]
+    c = s.choice
+    assert c is not None  # a choose action is legal only while a choice waits
+    seat = c["seat"]
     s.choice, s.phase = None, PLAY
     if c["kind"] == "take":
         victim = c["target"]
-        code = _first_of(s.hands[victim], a.card)
+        code = _first_of(s.hands[victim], a.named_card)
         s.hands[victim].remove(code)
         s.hands[seat].append(code)
         _say(s, f"{_p(seat)} takes a card from {_p(victim)}.")
         _tell(s, victim, f"{_p(seat)} took your {name_of(code)}.")
     elif c["kind"] == "give":
-        code = _first_of(c["cards"], a.card)
+        code = _first_of(c["cards"], a.named_card)
         rest = list(c["cards"])
         rest.remove(code)
         s.hands[a.target].append(code)
@@ -767,7 +801,7 @@ def _choose(s: State, a: Action) -> None:
         _tell(s, seat, f"You gave {name_of(code)} to {_p(a.target)}.")
     elif c["kind"] == "spy":
         rest = list(c["cards"])
-        kept = _first_of(rest, a.card)
+        kept = _first_of(rest, a.named_card)
         rest.remove(kept)
         order = []
         for k in a.target:
@@ -786,7 +820,7 @@ def _choose(s: State, a: Action) -> None:
             s.disabled.pop(a.target, None)
             _say(s, f"{_p(seat)} dismisses {name_of(a.target)}.")
         s.crews[seat].append(a.card)
-        _say(s, f"{_p(seat)} takes {name_of(a.card)} into the crew.")
+        _say(s, f"{_p(seat)} takes {name_of(a.named_card)} into the crew.")
     else:
         target, discards = a.target
         _run(s, seat, _card(c["card"]), target, _set_aside(s, seat, discards), c["origin"])

@@ -8,8 +8,10 @@ An effect is a list of steps from a small vocabulary (`STEPS`); a step that name
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 PATH = Path(__file__).with_name("doubloons_cards.json")
 MAX_BYTES = 64_000
@@ -22,11 +24,11 @@ class StepKind:
     `cost` steps come first (paid when the play resolves), a `asks` step ends the effect because
     it leaves a follow-up decision to the player."""
 
-    n_range: tuple | None = None
+    n_range: tuple[int, int] | None = None
     target: str | None = None
     cost: bool = False
     asks: bool = False
-    what: tuple | None = None
+    what: tuple[str, ...] | None = None
 
 
 STEPS = {
@@ -70,7 +72,7 @@ class CardKind:
     id: str
     name: str
     text: str
-    effect: tuple          # Step, ...
+    effect: tuple[Step, ...]
     count: int = 1
     cost: int | None = None
 
@@ -87,12 +89,12 @@ class CardKind:
 
 @dataclass(frozen=True)
 class CardSet:
-    actions: dict          # kind -> CardKind, in file order
-    pirates: dict          # pirate id -> CardKind, in file order
+    actions: dict[str, CardKind]  # kind -> CardKind, in file order
+    pirates: dict[str, CardKind]  # pirate id -> CardKind, in file order
     heave_to: str          # the kind that cancels
 
     @property
-    def deck(self) -> tuple:
+    def deck(self) -> tuple[str, ...]:
         """Every action card code, `<kind>#<copy>`, in a fixed order."""
         return tuple(f"{k}#{i}" for k, c in self.actions.items() for i in range(1, c.count + 1))
 
@@ -105,11 +107,11 @@ class CardFileError(ValueError):
     """The card file is wrong; the message names the entry and the field."""
 
 
-def _fail(where: str, message: str):
+def _fail(where: str, message: str) -> NoReturn:
     raise CardFileError(f"{PATH.name}: {where}: {message}")
 
 
-def _field(entry, key, kind, where):
+def _field(entry: Any, key: str, kind: type[Any], where: str) -> Any:
     if not isinstance(entry, dict):
         _fail(where, "must be an object")
     if key not in entry:
@@ -120,25 +122,26 @@ def _field(entry, key, kind, where):
     return value
 
 
-def _ident(entry, key, where) -> str:
-    value = _field(entry, key, str, where)
+def _ident(entry: Any, key: str, where: str) -> str:
+    value: str = _field(entry, key, str, where)
     if not value or not value.replace("_", "").isalnum() or not value.islower() or not value.isascii():
         _fail(where, f"field {key!r} must be lower-case letters, digits and _ (got {value!r})")
     return value
 
 
-def _text(entry, key, where, longest) -> str:
-    value = _field(entry, key, str, where).strip()
+def _text(entry: Any, key: str, where: str, longest: int) -> str:
+    value: str = _field(entry, key, str, where).strip()
     if not value or len(value) > longest:
         _fail(where, f"field {key!r} must be 1 to {longest} characters")
     return value
 
 
-def _steps(entry, where, pirate: bool) -> tuple:
+def _steps(entry: Any, where: str, pirate: bool) -> tuple[Step, ...]:
     raw = _field(entry, "effect", list, where)
     if not raw:
         _fail(where, "field 'effect' needs at least one step")
-    steps, target = [], None
+    steps: list[Any] = []
+    target = None
     for i, item in enumerate(raw):
         at = f"{where}, effect step {i + 1}"
         do = _field(item, "do", str, at)
@@ -179,7 +182,8 @@ def _steps(entry, where, pirate: bool) -> tuple:
     return tuple(steps)
 
 
-def _entries(data, section: str, id_field: str, number: str, bounds: tuple, taken: dict):
+def _entries(data: Any, section: str, id_field: str, number: str, bounds: tuple[int, int],
+             taken: dict[str, CardKind]) -> Iterator[tuple[Any, str, str, int]]:
     """(entry, where, id, number) for each entry of a section, ids unique across the file."""
     seen = set()
     for i, entry in enumerate(_field(data, section, list, "top level")):
@@ -194,7 +198,7 @@ def _entries(data, section: str, id_field: str, number: str, bounds: tuple, take
         yield entry, where, ident, value
 
 
-def parse(data) -> CardSet:
+def parse(data: Any) -> CardSet:
     """A CardSet from the file's parsed JSON; any mistake raises CardFileError naming it."""
     if not isinstance(data, dict):
         _fail("top level", "must be an object")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from types import ModuleType
 
 # Every game Deckhand will have, in menu order: (title, one line for the menu).
 # A game is available once its rules module exists; its TITLE and BLURB come from here.
@@ -33,7 +34,7 @@ def _module_name(game_id: str) -> str:
     return f"{__package__}.{game_id}"
 
 
-def get(game_id: str):
+def get(game_id: str) -> ModuleType:
     """The rules module for `game_id`; raises KeyError with the known ids if unknown."""
     if game_id not in GAME_IDS:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(GAME_IDS)}")
@@ -45,7 +46,7 @@ def get(game_id: str):
         raise
 
 
-def available() -> tuple:
+def available() -> tuple[str, ...]:
     """The ids of the games implemented so far, in menu order (imports none of them)."""
     return tuple(g for g in GAME_IDS if importlib.util.find_spec(_module_name(g)) is not None)
 

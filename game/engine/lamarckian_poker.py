@@ -46,7 +46,7 @@ _BY_TEXT = {a.text: a for a in _MARK.values()}
 def action_words(action_text: str) -> str:
     """An action as a player reads it: 'mark 10H' -> 'Mark with 10♥'."""
     a = _BY_TEXT.get(str(action_text))
-    return str(action_text) if a is None else f"Mark with {pretty(a.card)}"
+    return str(action_text) if a is None else f"Mark with {pretty(a.named_card)}"
 
 
 class Step(NamedTuple):
@@ -125,7 +125,7 @@ class State:
         self.seed = seed
         self.revealed = revealed    # cards turned face up so far
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.seats, self.deck, self.hands, self.secret, self.alive, self.pool,
                      self.marks, self.discards, self.round, self.phase, self.last, self.log,
                      self.seed, self.revealed)
@@ -190,7 +190,7 @@ def _why_illegal(state: State, action) -> str | None:
     if state.phase != MARKING:
         return "The game is over."
     if a.card not in state.hands[state.to_act]:
-        return f"The {pretty(a.card)} is not in your hand: mark one of your own cards."
+        return f"The {pretty(a.named_card)} is not in your hand: mark one of your own cards."
     return None
 
 

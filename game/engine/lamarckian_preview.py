@@ -10,16 +10,17 @@ holds cards nobody has seen, any card this seat has not seen.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import FULL_DECK, pretty
-from .lamarckian_poker import STRENGTH
+from .lamarckian_poker import STRENGTH, View
 
 
 class MarkPreview(NamedTuple):
     card: str
-    takes: tuple      # the pool cards it takes if nothing resolves before it
-    at_risk: tuple    # of those, the ones a higher mark could take first
+    takes: tuple[str, ...]      # the pool cards it takes if nothing resolves before it
+    at_risk: tuple[str, ...]    # of those, the ones a higher mark could take first
     could_gain: bool  # a higher mark could fall into the pool and be taken by it too
     sure: bool        # no other seat can hold a higher mark
     words: str
@@ -29,7 +30,7 @@ def matches(mark: str, card: str) -> bool:
     return mark[-1] == card[-1] or mark[:-1] == card[:-1]
 
 
-def possible_marks(view) -> set:
+def possible_marks(view: View) -> set[str]:
     """Every card another living seat could be marking with, as far as `view.seat` knows."""
     seen = set(view.hand) | set(view.pool) | set(view.discards)
     if view.mark:
@@ -48,7 +49,7 @@ def possible_marks(view) -> set:
     return out
 
 
-def _suits_and_ranks(cards) -> str:
+def _suits_and_ranks(cards: Sequence[str]) -> str:
     """'♠ or 9' style: the suits and ranks a card from `cards` could be matched by."""
     suits = sorted({pretty(c)[-1] for c in cards}, key="♣♦♥♠".index)
     ranks = sorted({pretty(c)[:-1] for c in cards}, key=lambda r: STRENGTH[
@@ -57,7 +58,7 @@ def _suits_and_ranks(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def preview(view, card: str) -> MarkPreview:
+def preview(view: View, card: str) -> MarkPreview:
     takes = tuple(c for c in view.pool if matches(card, c))
     higher = [h for h in possible_marks(view) if STRENGTH[h] > STRENGTH[card]]
     at_risk = tuple(c for c in takes if any(matches(h, c) for h in higher))

@@ -32,8 +32,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import SUIT_SYMBOLS, check_deck
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "pirate_rummy"
@@ -46,7 +45,8 @@ OPTIONS = (
            "The coloured deck, or two standard decks with jokers where A-10 are numbers and "
            "J, Q, K and jokers are pirate ships."),
 )
-JSON_VERSION = 1
+JSON_VERSION = 2  # 2: the log keeps its last LOG_KEPT lines and where they start (log_start)
+LOG_KEPT = 200    # log lines a state keeps: far more than a recap needs, and saves stay small
 HAND_SIZES = {3: 15, 4: 13, 5: 11}
 MAX_ROUNDS = 100
 
@@ -149,7 +149,8 @@ def meld_words(meld) -> str:
     if kind == "run":
         colour = COLOUR[meld[0]]
         numbers = "-".join(card_words(c).split()[0].rstrip(COLOUR_SYMBOLS[colour]) for c in meld)
-        return f"run {numbers} {COLOUR_SYMBOLS[colour]}{'' if colour in SUIT_SYMBOLS else ' ' + COLOUR_NAMES[colour]}"
+        name = "" if colour in SUIT_SYMBOLS else " " + COLOUR_NAMES[colour]
+        return f"run {numbers} {COLOUR_SYMBOLS[colour]}{name}"
     if kind == "set":
         return "set " + " ".join(card_words(c).split()[0] for c in meld)
     return "meld " + ", ".join(card_words(c) for c in meld)
@@ -162,11 +163,12 @@ class State:
 
     __slots__ = ("seats", "deck", "discards", "hands", "areas", "turn", "round", "turns",
                  "start_hand", "start_areas", "plunders", "moves", "round_hands", "stale",
-                 "winners", "finish", "log", "options", "seed", "rng", "revealed", "_legal")
+                 "winners", "finish", "log", "log_start", "options", "seed", "rng", "revealed",
+                 "_legal")
 
     def __init__(self, seats, deck, discards, hands, areas, turn, round_, turns, start_hand,
                  start_areas, plunders, moves, round_hands, stale, winners, finish, log,
-                 options, seed, rng_state, revealed):
+                 log_start, options, seed, rng_state, revealed):
         self.seats = seats
         self.deck = deck                # top card first
         self.discards = discards        # pirate ships discarded, oldest first
@@ -183,14 +185,15 @@ class State:
         self.stale = stale              # deck and discards empty all this round so far
         self.winners = winners          # () while the game goes on
         self.finish = finish            # how it ended: "", "emptied", "ships", "stalemate", "rounds"
-        self.log = log
+        self.log = log                  # the latest public events (LOG_KEPT at most)
+        self.log_start = log_start      # how many earlier ones were let go
         self.options = options
         self.seed = seed
         self.rng = rng_state
         self.revealed = revealed
         self._legal = None
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(*(getattr(self, k) for k in State.__slots__[:-1]))
 
     @property
@@ -216,7 +219,11 @@ def _without(cards: tuple, card: str) -> tuple:
 
 
 def _say(s: State, *lines: str) -> None:
-    s.log = s.log + lines
+    log = s.log + lines
+    if len(log) > LOG_KEPT:
+        s.log_start += len(log) - LOG_KEPT
+        log = log[-LOG_KEPT:]
+    s.log = log
 
 
 def deck_of(options: dict) -> tuple:
@@ -235,7 +242,7 @@ def new_game(seats=4, seed=0, options=None, deck=None) -> State:
     size = HAND_SIZES[seats]
     hands = tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(seats))
     s = State(seats, tuple(deck[seats * size:]), (), hands, ((),) * seats, 0, 1, 0, (), (), (),
-              0, tuple(map(len, hands)), False, (), "", (), options, seed, rng_state,
+              0, tuple(map(len, hands)), False, (), "", (), 0, options, seed, rng_state,
               seats * size)
     _say(s, f"Each player is dealt {size} cards.")
     s.stale = not s.deck
@@ -627,10 +634,11 @@ class View:
     plunders: tuple | None     # this turn's plunders (card, victim, ship): the player's view only
     deck_count: int
     discards: tuple
-    log: tuple
+    log: tuple             # the latest public events (see LOG_KEPT)
     winners: tuple
     finish: str
     options: dict
+    log_start: int = 0     # how many events came before log[0]
 
 
 def view(state: State, seat: int) -> View:
@@ -644,7 +652,8 @@ def view(state: State, seat: int) -> View:
     excused = broken_cards(base_of(s)[0])
     return View(seat, s.seats, s.to_act, s.turn, s.round, s.turns, s.moves, s.hands[seat],
                 tuple(map(len, s.hands)), s.areas, faults, excused, s.start_areas, start_hand,
-                plunders, len(s.deck), s.discards, s.log, s.winners, s.finish, dict(s.options))
+                plunders, len(s.deck), s.discards, s.log, s.winners, s.finish, dict(s.options),
+                s.log_start)
 
 
 class _Judged:
@@ -675,7 +684,8 @@ def to_json(state: State) -> dict:
         "start_areas": [[list(m) for m in area] for area in s.start_areas],
         "plunders": [[c, v, ship] for c, v, ship in s.plunders], "moves": s.moves,
         "round_hands": list(s.round_hands), "stale": s.stale, "winners": list(s.winners),
-        "finish": s.finish, "log": list(s.log), "options": dict(s.options), "seed": s.seed,
+        "finish": s.finish, "log": list(s.log), "log_start": s.log_start,
+        "options": dict(s.options), "seed": s.seed,
         "rng": s.rng, "revealed": s.revealed,
     }
 
@@ -756,10 +766,17 @@ def from_json(data) -> State:
     log = tuple(_get(data, "log", list))
     if not all(isinstance(line, str) for line in log):
         raise _bad("'log'")
+    if data["version"] == 1:  # the whole log was kept: keep its end, as a game does now
+        log_start = max(0, len(log) - LOG_KEPT)
+        log = log[log_start:]
+    else:
+        log_start = _int(data, "log_start", 0)
+        if len(log) > LOG_KEPT:
+            raise _bad("'log'")
     s = State(n, deck, discards, hands, areas, turn, _int(data, "round", 1, MAX_ROUNDS),
               _int(data, "turns", 1), start_hand, start_areas, tuple(plunders),
               _int(data, "moves", 0), tuple(round_hands), _get(data, "stale", bool),
-              tuple(winners), finish, log, options, _int(data, "seed", 0),
+              tuple(winners), finish, log, log_start, options, _int(data, "seed", 0),
               _int(data, "rng", 0, rng.MASK), _int(data, "revealed", 0))
     rng.seed_state(s.seed)
     check_deck(deck + discards + sum(hands, ()) + _flat(areas), deck_of(options))

@@ -8,6 +8,8 @@ kicker is lower than any card. Suits never break ties.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import FULL_DECK, RANKS, SUITS
 
 CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -29,7 +31,7 @@ class Hand:
 
     __slots__ = ("key", "cards")
 
-    def __init__(self, key: tuple, cards: tuple):
+    def __init__(self, key: tuple[int, ...], cards: tuple[str, ...]):
         self.key = key       # (category index, rank values of `cards` in order; ace low = 1)
         self.cards = cards   # the best five (or fewer), most significant first
 
@@ -59,31 +61,31 @@ class Hand:
             return f"Pair of {_PLURALS[ranks[0]]}"
         return f"High card, {top}"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self.key == other.key
 
-    def __lt__(self, other):
+    def __lt__(self, other: Hand) -> bool:
         return self.key < other.key
 
-    def __le__(self, other):
+    def __le__(self, other: Hand) -> bool:
         return self.key <= other.key
 
-    def __gt__(self, other):
+    def __gt__(self, other: Hand) -> bool:
         return self.key > other.key
 
-    def __ge__(self, other):
+    def __ge__(self, other: Hand) -> bool:
         return self.key >= other.key
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.key)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Hand({self.name!r}, {' '.join(self.cards)})"
 
 
-def _straight(cards: list) -> list | None:
+def _straight(cards: list[str]) -> list[str] | None:
     """The highest five-card run among `cards` (sorted high to low), one card per rank."""
-    first = {}
+    first: dict[int, str] = {}
     for c in cards:
         first.setdefault(VALUE[c], c)
     if len(first) < 5:
@@ -97,14 +99,14 @@ def _straight(cards: list) -> list | None:
     return None
 
 
-def _hand(category: int, cards: list) -> Hand:
+def _hand(category: int, cards: list[str]) -> Hand:
     ranks = tuple(VALUE[c] for c in cards)
     if category in (STRAIGHT, STRAIGHT_FLUSH) and ranks[0] == 5 and ranks[4] == 14:
         ranks = _WHEEL
     return Hand((category, *ranks), tuple(cards))
 
 
-def best_hand(cards) -> Hand:
+def best_hand(cards: Iterable[str]) -> Hand:
     """The best poker hand among `cards` (any number of distinct card codes, at least one)."""
     try:
         cs = sorted(cards, key=_ORDER.__getitem__)
@@ -117,7 +119,7 @@ def best_hand(cards) -> Hand:
         raise ValueError("a poker hand cannot hold the same card twice")
     flush = None
     if n >= 5:
-        suits = {}
+        suits: dict[str, list[str]] = {}
         for c in cs:
             suits.setdefault(c[-1], []).append(c)
         for group in suits.values():
@@ -131,7 +133,7 @@ def best_hand(cards) -> Hand:
                     flush = h
         if flush is not None and flush.key[0] >= STRAIGHT_FLUSH:
             return flush
-    groups = {}
+    groups: dict[int, list[str]] = {}
     for c in cs:
         groups.setdefault(VALUE[c], []).append(c)
     order = sorted(groups.values(), key=lambda g: (len(g), VALUE[g[0]]), reverse=True)

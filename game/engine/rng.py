@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import operator
 import struct
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, TypeVar
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 MAX_SEED = 10**12  # deal numbers a person can type
+T = TypeVar("T")
 
 
 def next_u64(state: int) -> tuple[int, int]:
@@ -35,7 +38,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, x % n
 
 
-def shuffled(items, state: int) -> tuple[tuple, int]:
+def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
     """Fisher-Yates shuffle; returns (shuffled tuple, new rng state).
 
     The same as swapping out[i] with out[below(state, i + 1)] for i from the end down, but
@@ -54,14 +57,14 @@ def shuffled(items, state: int) -> tuple[tuple, int]:
     return tuple(out), (state + n * GOLDEN) & MASK
 
 
-def _shuffled_slowly(out: list, state: int) -> tuple[tuple, int]:
+def _shuffled_slowly(out: list[T], state: int) -> tuple[tuple[T, ...], int]:
     for i in range(len(out) - 1, 0, -1):
         state, j = below(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
 
 
-def _draws(state: int, n: int) -> tuple:
+def _draws(state: int, n: int) -> tuple[int, ...]:
     """The next n outputs of next_u64, computed side by side in one big int.
 
     The generator's state only ever adds GOLDEN, so all n states are known up front. Each
@@ -73,18 +76,19 @@ def _draws(state: int, n: int) -> tuple:
     z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
     z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
     z ^= (z >> 31) & masks
-    return unpack(z.to_bytes(16 * n, "little"))[::2]
+    draws: tuple[int, ...] = unpack(z.to_bytes(16 * n, "little"))[::2]
+    return draws
 
 
 @lru_cache(maxsize=128)
-def _lanes(n: int) -> tuple:
+def _lanes(n: int) -> tuple[int, int, int, Callable[[bytes], tuple[Any, ...]]]:
     ones = sum(1 << (128 * k) for k in range(n))
     steps = sum((((k + 1) * GOLDEN) & MASK) << (128 * k) for k in range(n))
     return ones, steps, ones * MASK, struct.Struct(f"<{2 * n}Q").unpack
 
 
 @lru_cache(maxsize=128)
-def _ranges(n: int) -> tuple:
+def _ranges(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For the draws of a shuffle of n + 1 items: the range of each, and below's limit for it."""
     sizes = tuple(range(n + 1, 1, -1))
     return sizes, tuple((1 << 64) - ((1 << 64) % m) for m in sizes)

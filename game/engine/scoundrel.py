@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty, suit
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "scoundrel"
@@ -46,7 +45,7 @@ OPTIONS = (
 PLAYING, WON, DEAD = "playing", "won", "dead"
 
 AVOID = Action("avoid", "avoid room")
-_FACE = {}
+_FACE: dict[tuple[str, str | None], Action] = {}  # (card, how): how is None for no monster
 for _c in DECK:
     if KIND[_c] == "monster":
         _FACE[_c, "weapon"] = Action("weapon", f"face {_c} with weapon", _c)
@@ -68,7 +67,7 @@ def action_words(action_text: str) -> str:
     if a.kind == "avoid":
         return "Avoid the room"
     return {"weapon": "Fight {} with your weapon", "barehanded": "Fight {} barehanded",
-            "equip": "Equip the {}", "drink": "Drink the {}"}[a.kind].format(pretty(a.card))
+            "equip": "Equip the {}", "drink": "Drink the {}"}[a.kind].format(pretty(a.named_card))
 
 
 class State:
@@ -97,7 +96,7 @@ class State:
         self.rooms = rooms              # rooms dealt so far (avoiding deals a new one)
         self.known_bottom = known_bottom  # the last cards of the dungeon, avoided in sight
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.dungeon, self.room, self.health, self.weapon, self.slain, self.discard,
                      self.potion_used, self.avoided_last, self.faced, self.last_faced,
                      self.status, self.options, self.seed, self.revealed, self.rooms,
@@ -178,7 +177,7 @@ def can_avoid(state) -> bool:
             and bool(state.dungeon if isinstance(state, State) else state.dungeon_count))
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State | View) -> list:
     """The legal actions (also works on views)."""
     if state.status != PLAYING:
         return []
@@ -207,15 +206,15 @@ def _why_illegal(state: State, a: Action | None, text) -> str | None:
             return "The dungeon is empty: every card left must be faced."
         return None
     if a.card not in state.room:
-        return f"The {pretty(a.card)} is not in the room."
+        return f"The {pretty(a.named_card)} is not in the room."
     if a.kind == "weapon":
         if state.weapon is None:
             return "You have no weapon equipped: fight it barehanded."
-        if not weapon_allows(state, a.card):
+        if not weapon_allows(state, a.named_card):
             last = state.slain[-1]
             limit = "weaker than" if state.options["weapon_rule"] == "below" else "no stronger than"
             return (f"Your {pretty(state.weapon)} last slew the {pretty(last)}: it can only face "
-                    f"monsters {limit} {VALUE[last]}. Fight the {pretty(a.card)} barehanded.")
+                    f"monsters {limit} {VALUE[last]}. Fight the {pretty(a.named_card)} barehanded.")
     return None
 
 
@@ -235,7 +234,8 @@ def apply(state: State, action) -> State:
                      state.last_faced, PLAYING, state.options, state.seed, revealed + dealt,
                      rooms + 1, known)
 
-    card, kind = a.card, a.kind
+    assert a is not None  # _why_illegal refused any other text
+    card, kind = a.named_card, a.kind
     i = state.room.index(card)
     room = state.room[:i] + (None,) + state.room[i + 1:]
     faced, potion_used, avoided_last, status = (state.faced + 1, state.potion_used,

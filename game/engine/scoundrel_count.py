@@ -5,14 +5,14 @@ them here only spares the player counting by hand.
 """
 from __future__ import annotations
 
-from .scoundrel import KIND, VALUE
+from .scoundrel import KIND, VALUE, View
 
 KINDS = ("monster", "weapon", "potion")
 
 
-def dungeon_tally(view) -> dict:
+def dungeon_tally(view: View) -> dict[str, dict[int, int]]:
     """{kind: {value: how many}} for every card left in the dungeon (the room not included)."""
-    tally = {kind: {} for kind in KINDS}
+    tally: dict[str, dict[int, int]] = {kind: {} for kind in KINDS}
     for card in view.dungeon_cards:
         counts = tally[KIND[card]]
         counts[VALUE[card]] = counts.get(VALUE[card], 0) + 1

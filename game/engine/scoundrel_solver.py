@@ -11,9 +11,10 @@ proved on the first line. `solve` answers True, False, or None when it ran out o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import scoundrel as sc
 
@@ -83,8 +84,9 @@ class Search:
         self.below = 1 if below else 0
         self.node_limit = node_limit
         self.nodes = 0
-        self.lost = {}   # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
-        self.line = []   # moves of the winning line, deepest room first
+        # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
+        self.lost: dict[Any, list[Any]] = {}
+        self.line: list[Any] = []   # moves of the winning line, deepest room first
 
     def is_known_lost(self, key, point) -> bool:
         h, w, lim, al = point
@@ -243,7 +245,7 @@ def fill(room: tuple, dungeon: tuple):
 def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     """Whether `state` (an engine State, dungeon order and all) can still be won."""
     if state.status != sc.PLAYING:
-        return Verdict(True if state.status == sc.WON else False, (), 0)
+        return Verdict(state.status == sc.WON, (), 0)
     search = Search(state.options["weapon_rule"] == "below", node_limit)
     dungeon = tuple(CARD_ID[c] for c in state.dungeon)
     room = tuple(EMPTY if c is None else CARD_ID[c] for c in state.room)
@@ -308,23 +310,21 @@ def main(argv=None) -> None:
     options = {"weapon_rule": "below" if args.below else "at_most"}
     counts = {True: 0, False: 0, None: 0}
     times, winners = [], []
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
     deals = _parse_range(args.deals)
-    for done, seed in enumerate(deals, 1):
-        start = time.perf_counter()
-        verdict = solve(sc.new_game(seed=seed, options=options), args.node_limit)
-        times.append(time.perf_counter() - start)
-        counts[verdict.winnable] += 1
-        if verdict.winnable:
-            winners.append(seed)
-        if out:
-            out.write(f"{seed} {verdict.winnable} {verdict.nodes} {1000 * times[-1]:.1f}\n")
-        if done % 500 == 0 and done < len(deals):
-            print(f"... {done} deals, {counts[True]} winnable", flush=True)
+    with open(args.out, "w", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
+        for done, seed in enumerate(deals, 1):
+            start = time.perf_counter()
+            verdict = solve(sc.new_game(seed=seed, options=options), args.node_limit)
+            times.append(time.perf_counter() - start)
+            counts[verdict.winnable] += 1
+            if verdict.winnable:
+                winners.append(seed)
             if out:
-                out.flush()
-    if out:
-        out.close()
+                out.write(f"{seed} {verdict.winnable} {verdict.nodes} {1000 * times[-1]:.1f}\n")
+            if done % 500 == 0 and done < len(deals):
+                print(f"... {done} deals, {counts[True]} winnable", flush=True)
+                if out:
+                    out.flush()
     if args.list:
         with open(args.list, "w", encoding="utf-8") as listing:
             listing.write(LIST_HEADER + "".join(f"{seed}\n" for seed in winners))

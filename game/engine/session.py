@@ -2,20 +2,24 @@
 
 Undo steps back one action at a time, but never past a moment that revealed
 hidden cards (a change in `rules.revealed(state)`), so it can neither show a
-card the player has not earned nor hide one already seen. Redo steps forward again through what was undone, until a
-new action is made; it only ever replays states undo gave back, so it crosses nothing
-undo could not.
+card the player has not earned nor hide one already seen. Redo steps forward again
+through what was undone, until a new action is made; it only ever replays states undo
+gave back, so it crosses nothing undo could not.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from . import games
 from .contract import Action, IllegalAction
 
 SESSION_VERSION = 1
+State = Any  # a game's state: each rules module has its own class
 
 
 class Session:
-    def __init__(self, game_id: str, seats=1, seed: int = 0, options=None, deck=None):
+    def __init__(self, game_id: str, seats: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
+                 deck: Any = None):
         self.rules = games.get(game_id)
         self.game_id = game_id
         self.seats = seats
@@ -25,13 +29,13 @@ class Session:
         self.options = dict(getattr(first, "options", None) or {})
         self.states = [first]
         self.actions: list[str] = []
-        self.undone: list[tuple] = []  # (state, action text) taken back, the latest last
+        self.undone: list[tuple[State, str]] = []  # (state, action text) taken back, the latest last
 
     @property
-    def state(self):
+    def state(self) -> State:
         return self.states[-1]
 
-    def view(self, seat: int = 0):
+    def view(self, seat: int = 0) -> Any:
         return self.rules.view(self.state, seat)
 
     def view_at(self, index: int, seat: int):
@@ -42,9 +46,10 @@ class Session:
         return self.rules.legal_actions(self.state)
 
     def is_over(self) -> bool:
-        return self.rules.is_over(self.state)
+        over: bool = self.rules.is_over(self.state)
+        return over
 
-    def apply(self, action) -> object:
+    def apply(self, action: Action | str) -> State:
         """Apply an action (or its text); raises IllegalAction and changes nothing if refused."""
         new = self.rules.apply(self.state, action)
         self.states.append(new)
@@ -55,7 +60,8 @@ class Session:
     def can_undo(self) -> bool:
         if not getattr(self.rules, "UNDO", False) or len(self.states) < 2:
             return False
-        return self.rules.revealed(self.states[-2]) == self.rules.revealed(self.state)
+        same: bool = self.rules.revealed(self.states[-2]) == self.rules.revealed(self.state)
+        return same
 
     def undo(self) -> str:
         """Take back the last action; returns its text. Raises IllegalAction when not allowed."""
@@ -81,7 +87,7 @@ class Session:
         self.actions.append(text)
         return text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "format": "deckhand-session", "version": SESSION_VERSION, "game": self.game_id,
             "seats": self.seats, "seed": self.seed, "options": dict(self.options),
@@ -90,7 +96,7 @@ class Session:
         }
 
     @classmethod
-    def from_json(cls, data) -> "Session":
+    def from_json(cls, data: Any) -> Session:
         """Rebuild by replaying the actions from the deal; the stored state must agree."""
         if not isinstance(data, dict) or data.get("format") != "deckhand-session":
             raise ValueError("not a Deckhand game")

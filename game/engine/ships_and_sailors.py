@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from . import rng
 from .cards import check_deck
-from .contract import (Action, IllegalAction, Option, Result, check_json_header, expect,
-                       resolve_options)
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "ships_and_sailors"
@@ -150,7 +150,8 @@ _PLAY = {c: Action("play", f"play {c}", c) for c in FULL_DECK}
 _PENALTY = {c: Action("penalty", f"penalty {COLOUR_NAMES[c].lower()}", None, c) for c in COLOURS}
 _GIVE = {(m, r): Action("give", f"give pile of seat {m + 1} to seat {r + 1}", None, (m, r))
          for m in range(SEATS[1]) for r in range(SEATS[1])}
-_PARTNER = {(p,): Action("partner", f"partner seat {p + 1}", None, (p,)) for p in range(SEATS[1])}
+_PARTNER: dict[tuple[int, ...], Action] = {
+    (p,): Action("partner", f"partner seat {p + 1}", None, (p,)) for p in range(SEATS[1])}
 _PARTNER.update({(p, q): Action("partner", f"partners seats {p + 1} and {q + 1}", None, (p, q))
                  for p, q in combinations(range(SEATS[1]), 2)})
 _BY_TEXT = {a.text: a for a in [DEAL, *_PLAY.values(), *_PENALTY.values(), *_GIVE.values(),
@@ -196,12 +197,36 @@ class State:
     __slots__ = ("seats", "options", "seed", "rng", "dealer", "hand_no", "scores", "phase",
                  "hands", "piles", "pile_to", "kitty", "out", "penalty", "picks", "teams",
                  "leader", "trick", "tricks", "won", "tie_break", "last_hand", "log", "revealed")
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    rng: int
+    dealer: int
+    hand_no: int
+    scores: tuple[int, ...]
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    piles: tuple[Any, ...]
+    pile_to: tuple[Any, ...]
+    kitty: tuple[str, ...]
+    out: tuple[str, ...]
+    penalty: Any
+    picks: tuple[Any, ...]
+    teams: Any
+    leader: int
+    trick: tuple[Any, ...]
+    tricks: tuple[Any, ...]
+    won: tuple[Any, ...]
+    tie_break: bool
+    last_hand: Any
+    log: tuple[str, ...]
+    revealed: int
 
     def __init__(self, **fields):
         for k in State.__slots__:
             setattr(self, k, fields[k])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(**{k: getattr(self, k) for k in State.__slots__})
 
     @property
@@ -283,7 +308,7 @@ def _pick_options(n: int, dealer: int, picks: tuple) -> list:
     """Every partner pick open to the picker now, as tuples of seats."""
     if not picks:
         others = [p for p in range(n) if p != dealer]
-        out = [(p,) for p in others]
+        out: list[tuple[int, ...]] = [(p,) for p in others]
         if n == 6:
             out += list(combinations(others, 2))
         return out
@@ -337,7 +362,7 @@ def _deal(s: State, order: tuple) -> None:
     used = set(in_play(n))
     dealt = [c for c in order if c in used]
     left = tuple(c for c in order if c not in used)
-    hands = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _ in range(n)]
     for i, c in enumerate(dealt):
         hands[(s.dealer + 1 + i) % n].append(c)
     s.hands = tuple(tuple(h) for h in hands)

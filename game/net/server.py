@@ -21,6 +21,7 @@ from ..version import read_version
 from . import protocol
 from .protocol import ProtocolError
 from .table import GAMES, Table, TableError, TableSeat
+import contextlib
 
 log = logging.getLogger("deckhand.net")
 HELLO_SECONDS = 10.0     # a connection that says nothing for this long is closed
@@ -53,10 +54,8 @@ class Connection:
         self.created = 0   # tables this connection made
 
     async def send(self, msg: dict) -> None:
-        try:
+        with contextlib.suppress(ConnectionClosed):
             await self.ws.send(protocol.dump(msg))
-        except ConnectionClosed:
-            pass
 
 
 class Server:

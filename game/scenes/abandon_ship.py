@@ -2,6 +2,8 @@
 the fight in the middle, your board and hand at the bottom. Drawn from one seat's view."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..engine import abandon_ship as rules
@@ -37,7 +39,7 @@ class AbandonShipScene(PassAndPlayScene):
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         for (x, y), code in zip(self.hand_slots(len(view.hand)), view.hand):
             lift = 18 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)

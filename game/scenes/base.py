@@ -1,6 +1,8 @@
 """The scene interface, and a base for dialogs drawn over the scene below."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..ui import theme
@@ -42,14 +44,14 @@ class Dialog(Scene):
     """
 
     opaque = False
-    width = 460
+    width: float = 460
 
     def __init__(self, app, title: str, lines=(), buttons=(), cancel=None):
         super().__init__(app)
         self.title = title
         self.lines = list(lines)
         self.cancel = cancel
-        self.keys = {}
+        self.keys: dict[str, Any] = {}
         self.scroll = 0
         self.row = ButtonRow()
         self.set_buttons(buttons)

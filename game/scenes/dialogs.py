@@ -7,7 +7,7 @@ from ..engine.rng import MAX_SEED
 from ..store import records
 from ..ui import canvas, clipboard, theme
 from ..ui.controls import TextField
-from ..ui.widgets import draw_panel, draw_text, wrap
+from ..ui.widgets import draw_text, wrap
 from .base import Dialog
 
 

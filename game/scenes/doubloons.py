@@ -4,17 +4,20 @@ hand at the bottom. Drawn from one seat's view.
 
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
 click it and pick from the list, which says what each play does); hire by dragging a face-up
-pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
-the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
+pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits
+for Heave To!, each seat asked gets the same prompt whether or not it holds one; "Let it pass"
+is one click or the N key.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from ..engine import doubloons as rules
 from ..engine.doubloons_cards import kind_of
 from ..text import printable
-from ..ui import canvas, doubloons_art, theme
+from ..ui import doubloons_art, theme
 from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
@@ -84,7 +87,7 @@ class DoubloonsScene(PassAndPlayScene):
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         for (x, y), code in zip(self.hand_slots(len(view.hand), 10), view.hand):
             lift = 16 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
@@ -426,9 +429,8 @@ class DoubloonsScene(PassAndPlayScene):
                 self.act(rules.LET_PASS)   # not asked: the same for every hand
                 return
         super().update(dt)
-        if self.thinking is not None or self.bot_choice is not None:
-            if state.phase == rules.REACT:
-                self.bot_wait = min(self.bot_wait, REACT_PACE)
+        if (self.thinking is not None or self.bot_choice is not None) and state.phase == rules.REACT:
+            self.bot_wait = min(self.bot_wait, REACT_PACE)
         if self.app.top is self and not self.handing_off:
             self.decision_menu(self.session.view(self.viewer))
 

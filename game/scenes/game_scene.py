@@ -14,13 +14,14 @@ import pygame
 from ..engine import IllegalAction
 from ..engine.session import Session
 from ..store import results, saves
-from ..ui import canvas, layout as layouts
-from ..ui import theme
+from ..ui import canvas, theme
+from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.table import CardTable
 from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
+import contextlib
 
 DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
@@ -90,7 +91,7 @@ class GameScene(Scene):
         """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
         seed = session.seed
         self.session = session
-        self.selected = None
+        self.selected: str | None = None
         self.table.sprites.clear()
         self.result_timer = None
         self.daily_result = None  # (share line, streak, figures) of today's deal of the day
@@ -220,10 +221,8 @@ class GameScene(Scene):
             return
         self.recorded = True
         if not self.counts():  # nobody's result: its save goes, so nobody can continue it
-            try:
+            with contextlib.suppress(OSError):
                 saves.delete(self.game_id)
-            except OSError:
-                pass
             return
         try:
             message = results.finish(self.session, self.seat_info(), self.stats_players(),
@@ -448,6 +447,8 @@ class GameScene(Scene):
 
     def put_selected(self, zone: str) -> None:
         """Play the picked-up card to `zone`, as dropping it there would."""
+        if self.selected is None:
+            return
         action, reason = self.drop_action(self.selected, zone)
         if action is None:
             self.say(reason or "That card can't go there.", "error")

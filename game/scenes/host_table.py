@@ -74,7 +74,7 @@ class HostTableScreen(Scene):
                    Button((330, 216, 60, 36), "−", lambda: self.resize(-1), enabled=n > low),
                    Button((890, 216, 60, 36), "+", lambda: self.resize(+1), enabled=n < high)]
         y = 262
-        for i, (kind, level) in enumerate(self.seats):
+        for i, (kind, _level) in enumerate(self.seats):
             buttons.append(Button((330, y, 620, 36), self.seat_label(i), lambda i=i: self.cycle(i),
                                   enabled=kind != "me", text_size=16))
             y += ROW_H

@@ -3,6 +3,7 @@ resolution played back one mark at a time."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
@@ -70,7 +71,7 @@ class LamarckianPokerScene(PassAndPlayScene):
 
     # -- what is on the table now --------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         pending = self.playback.pending() if self.playback else set()
         pool = self.playback.pool() if self.playback else view.pool
         hand = [c for c in view.hand if c not in pending]
@@ -104,6 +105,7 @@ class LamarckianPokerScene(PassAndPlayScene):
     def tray_spots(self) -> list:
         """((x, y), Step) of the marks still to fall, in the tray, highest first."""
         marks = self.layout["marks"]
+        assert self.playback is not None  # only asked while marks fall
         waiting = self.playback.marks_waiting()
         step = self.tray_step(len(waiting))
         return [((marks.x + 10 + i * step, marks.y + 24), s) for i, s in enumerate(waiting)]
@@ -175,6 +177,7 @@ class LamarckianPokerScene(PassAndPlayScene):
 
     def advance_playback(self, dt: float) -> None:
         pb = self.playback
+        assert pb is not None  # only called while a playback runs
         pb.timer -= dt
         if pb.timer > 0 or self.table.busy:
             return

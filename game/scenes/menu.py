@@ -152,7 +152,7 @@ class MainMenu(Scene):
 
     def row_at(self, pos):
         point = self.viewport.to_logical(pos)
-        for i, (game_id, rect) in enumerate(self.rows):
+        for i, (_game_id, rect) in enumerate(self.rows):
             if rect.collidepoint(point):
                 return i
         return None

@@ -41,6 +41,11 @@ LEVEL_HELP = {"easy": "makes mistakes", "normal": "plays well",
               "hard": "thinks ahead"}  # what the computer levels mean, for the seat screen
 
 
+def log_end(view) -> int:
+    """How many entries the game has logged up to this view (kept or let go)."""
+    return getattr(view, "log_start", 0) + len(view.log)
+
+
 @dataclass
 class Seat:
     name: str
@@ -310,9 +315,12 @@ class PassAndPlayScene(GameScene):
 
     def think_about_hint(self) -> None:
         deadline = time.perf_counter() + HINT_SLICE_SECONDS
+        thinking = self.hint_thinking
+        if thinking is None:
+            return
         try:
             while time.perf_counter() < deadline:
-                next(self.hint_thinking)
+                next(thinking)
         except StopIteration as stop:
             self.hint_thinking = None
             text = str(stop.value)
@@ -624,7 +632,7 @@ class PassAndPlayScene(GameScene):
         for i, info in enumerate(seats):
             info = info if isinstance(info, dict) else {}
             name = str(info.get("name") or f"Player {i + 1}")[:14]
-            kind = info.get("kind") if info.get("kind") in ("human", "computer") else "human"
+            kind = str(info["kind"]) if info.get("kind") in ("human", "computer") else "human"
             level = bots.current_level(self.game_id, info.get("level")) or levels[-1]
             out.append(Seat(name, kind, level))
         self.set_seats(out)

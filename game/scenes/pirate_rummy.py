@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import pirate_rummy as rules
+from ..engine.errors import IllegalAction
 from ..ui import canvas, pirate_rummy_art, theme
 from ..ui.widgets import draw_panel, draw_text
 from .dialogs import ConfirmDialog, ResultScreen
@@ -245,6 +246,7 @@ class PirateRummyScene(PassAndPlayScene):
         followers = self.dragged_group()
         if not followers:
             return
+        assert self.drag is not None  # only a drag has followers
         lead = self.drag.sprite
         fan = sorted(followers + [lead], key=lambda s: s.z)  # as in the hand: each index shows
         at = fan.index(lead)
@@ -373,7 +375,7 @@ class PirateRummyScene(PassAndPlayScene):
                 text = f"add {c} to {meld_text(meld)} of seat {seat + 1}"
                 try:
                     state = rules.apply(state, text)
-                except rules.IllegalAction:
+                except IllegalAction:
                     continue
                 steps.append(text)
                 left.remove(c)

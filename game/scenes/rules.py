@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -158,7 +158,7 @@ class RulesScreen(Scene):
         self.scroll = 0.0
         self.panel = pygame.Rect(140, 40, 1000, 720)
         self.buttons = ButtonRow([Button((560, 700, 160, 44), "Close", self.close, "Esc")])
-        self._laid_out = None
+        self._laid_out: tuple[Any, list[Line]] | None = None
 
     def close(self) -> None:
         self.app.pop(self)

@@ -11,9 +11,9 @@ from ..engine import scoundrel as rules
 from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
+from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
-from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..resources import asset
 from ..text import number
 from ..ui import canvas, theme
@@ -41,7 +41,7 @@ def winnable_deals() -> tuple:
     path = asset(*WINNABLE_FILE)
     if not path.is_file() or path.stat().st_size > MAX_LIST_BYTES:
         raise ValueError("the list of winnable deals is not a small regular file")
-    numbers = []
+    numbers: list[int] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
@@ -403,7 +403,8 @@ class ScoundrelScene(GameScene):
         elif before.potion_used:
             text = f"The {pretty(code)} is wasted: only one potion heals each room."
         else:
-            text = f"The {pretty(code)} heals {-lost}." if lost else f"The {pretty(code)} is drunk at full health."
+            text = (f"The {pretty(code)} heals {-lost}." if lost
+                    else f"The {pretty(code)} is drunk at full health.")
         if after.rooms > before.rooms and after.status == rules.PLAYING:
             text += " A new room is dealt."
         return text

@@ -5,14 +5,15 @@ the penalty colour and partners are chosen in dialogs that say what each choice 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from ..engine import ships_and_sailors as rules
 from ..engine.bots import ships_and_sailors as sas_bots
 from ..text import number, printable
-from ..ui import ships_and_sailors_art as art
 from ..ui import canvas, theme
+from ..ui import ships_and_sailors_art as art
 from ..ui.fonts import font
 from ..ui.widgets import Button, draw_panel, draw_text, note, render_text, shade, wrap
 from .base import Dialog
@@ -97,7 +98,7 @@ class ShipsAndSailorsScene(PassAndPlayScene):
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
-        out = {}
+        out: dict[str, Any] = {}
         picking = view.phase == rules.PILES and view.to_act == self.viewer
         if not picking:
             self.pile_pick = []

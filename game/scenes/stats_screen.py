@@ -210,7 +210,7 @@ class StatsScreen(Scene):
             who = name if p["kind"] == "human" else f"{name} (computer)"
             draw_text(surface, vp, who[:28], 16, (x, cy))
             last = number(p.get("extinct")) if outcomes else number(f["best_score"])
-            for (label, dx), value in zip(columns, (f["played"], f["won"], percent(f["rate"]),
+            for (_label, dx), value in zip(columns, (f["played"], f["won"], percent(f["rate"]),
                                                    last)):
                 draw_text(surface, vp, str(value), 16, (x + dx, cy), theme.INK, "topright")
 

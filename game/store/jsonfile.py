@@ -7,13 +7,16 @@ reading and the read itself bounded, since the file may change in between.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 MAX_REASON = 160  # a hostile file's values end up in messages shown on screen
 # Windows refuses to replace a file another program holds open (a virus scanner, a backup, an
@@ -23,6 +26,7 @@ MAX_BYTES = 20_000_000
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
     | getattr(os, "O_NOCTTY", 0)  # O_NONBLOCK: opening a FIFO must not wait for a writer
 TEMPORARY = re.compile(r".+\.json\.[A-Za-z0-9_]{8}\.tmp")  # what write_atomic leaves if killed
+T = TypeVar("T")
 STALE_SECONDS = 10  # older than any write in flight: a write takes milliseconds
 KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
@@ -36,7 +40,7 @@ class BadFile(ValueError):
         self.moved_to = moved_to
 
 
-def write_atomic(path: Path, data) -> None:
+def write_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temporary file, flush, fsync, then rename over `path`."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -49,14 +53,12 @@ def write_atomic(path: Path, data) -> None:
             os.fsync(f.fileno())
         replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
-def replace(source, target) -> None:
+def replace(source: str | Path, target: str | Path) -> None:
     """os.replace, retried while Windows says the target is in use."""
     for wait in REPLACE_WAITS:
         try:
@@ -130,7 +132,7 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-def read(path: Path, validate, limit: int = MAX_BYTES):
+def read(path: Path, validate: Callable[[Any], T], limit: int = MAX_BYTES) -> T | None:
     """Load `path` and pass the parsed JSON through `validate` (which raises ValueError).
 
     Returns None if the file does not exist. Raises BadFile, after moving the file

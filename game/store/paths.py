@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -35,7 +36,7 @@ def problem(exc: OSError) -> str:
     return f"{where}: {exc.strerror or exc}" if where else str(exc.strerror or exc)
 
 
-def unusable(make) -> str | None:
+def unusable(make: Callable[[], object]) -> str | None:
     """Why the folder `make` (config_dir or data_dir) can't be used, or None if it can."""
     try:
         make()

@@ -9,6 +9,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.session import Session
 from ..text import number, printable
@@ -23,8 +24,8 @@ OUTCOME_BYTES = 4_000_000  # a record read only for the list's outcome column
 @dataclass
 class Record:
     session: Session
-    seats: list | None
-    result: dict
+    seats: list[dict[str, str]] | None
+    result: dict[str, Any]
     finished_at: str
 
 
@@ -32,13 +33,13 @@ def folder() -> Path:
     return paths.data_dir() / "records"
 
 
-def result_json(session: Session) -> dict:
+def result_json(session: Session) -> dict[str, Any]:
     result = session.rules.result(session.state)
     return {"scores": list(result.scores), "winners": list(result.winners),
             "summary": result.summary}
 
 
-def export(session: Session, seats=None) -> Path:
+def export(session: Session, seats: list[dict[str, str]] | None = None) -> Path:
     """Write the record of a finished game; returns where it went."""
     if not session.is_over():
         raise ValueError("only a finished game has a record")
@@ -53,7 +54,7 @@ def export(session: Session, seats=None) -> Path:
     return target
 
 
-def listing() -> list:
+def listing() -> list[Path]:
     """Paths of the records kept, newest first."""
     try:
         found = [(p.stat().st_mtime, p.name, p) for p in folder().glob("*.json") if p.is_file()]
@@ -64,7 +65,7 @@ def listing() -> list:
 
 def load(path: Path) -> Record | None:
     """The record at `path`; raises jsonfile.BadFile (the file moved aside) if unusable."""
-    def validate(data) -> Record:
+    def validate(data: Any) -> Record:
         session, seats = open_envelope(data, FORMAT, VERSION, "game record")
         if not session.is_over():
             raise ValueError("the record's game is not finished")

@@ -8,32 +8,34 @@ statistics already hold its token, then removes it.
 """
 from __future__ import annotations
 
+import contextlib
+
 from ..engine import games
 from ..engine.session import Session
 from . import jsonfile, saves, stats
+from .stats import Players
 
 
-def finish(session: Session, seats, players, token: str, seconds: float = 0.0) -> str | None:
+def finish(session: Session, seats: list[dict[str, str]] | None, players: Players | None, token: str,
+           seconds: float = 0.0) -> str | None:
     """Count a game that has just finished; returns a message for the player, if any.
     Raises OSError if the statistics can't be written (the finished save then stays, to be
     counted at the next start-up)."""
-    try:
+    with contextlib.suppress(OSError):  # still count it now; only a stop in the next instant could lose it
         saves.save(session, seats, token, players=players, seconds=seconds)
-    except OSError:
-        pass  # still count it now; only a stop in the next instant could lose it
     message = count(session, players, token, seconds)
     saves.delete(session.game_id)
     return message
 
 
-def count(session: Session, players, token: str, seconds: float = 0.0) -> str | None:
+def count(session: Session, players: Players | None, token: str, seconds: float = 0.0) -> str | None:
     result = session.rules.result(session.state)
     effort = (round(seconds), len(session.actions)) if players is None else None  # solitaires
     return stats.record(session.game_id, session.options, result, players, session.seed, token,
                         effort)
 
 
-def settle() -> list:
+def settle() -> list[tuple[str, str]]:
     """Count the finished games a stop left saved; returns (title, message) pairs to show."""
     messages = []
     for game_id in games.GAME_IDS:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine import games
 from ..engine.rng import MAX_SEED
@@ -25,16 +27,17 @@ MOST_SECONDS = 10**7  # far beyond any game's clock
 FORMAT = "deckhand-save"
 VERSION = 1
 SEAT_FIELDS = 8  # name, kind, level... per seat
+Seats = list[dict[str, str]]  # one dict of texts per seat (name, kind...)
 
 
 @dataclass
 class Saved:
     session: Session
-    seats: list | None   # one dict of texts per seat (name, kind...), or None
+    seats: Seats | None
     saved_at: str
     token: str = ""
     counted: bool = False    # its result is in the statistics already
-    players: list | None = None  # (name, kind) per seat, kept with a finished game
+    players: list[tuple[str, str]] | None = None  # (name, kind) per seat, kept with a finished game
     seconds: float = 0.0     # time played on the clock so far
 
 
@@ -58,11 +61,11 @@ def now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def envelope(fmt: str, version: int, session: Session, seats) -> dict:
+def envelope(fmt: str, version: int, session: Session, seats: Seats | None) -> dict[str, Any]:
     return {"format": fmt, "version": version, "session": session.to_json(), "seats": seats}
 
 
-def open_envelope(data, fmt: str, version: int, what: str) -> tuple:
+def open_envelope(data: Any, fmt: str, version: int, what: str) -> tuple[Session, Seats | None]:
     """(Session, seats) from a dict made by `envelope`; raises ValueError on anything wrong."""
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise ValueError(f"it is not a Deckhand {what}")
@@ -81,7 +84,7 @@ def open_envelope(data, fmt: str, version: int, what: str) -> tuple:
     return session, check_seats(data.get("seats"), session.seats)
 
 
-def check_seats(seats, count: int):
+def check_seats(seats: Any, count: int) -> Seats | None:
     if seats is None:
         return None
     if (not isinstance(seats, list) or len(seats) != count
@@ -91,10 +94,10 @@ def check_seats(seats, count: int):
         for key, value in seat.items():
             checks.text(key, "a seat", checks.NAME)
             (checks.name if key == "name" else checks.text)(value, f"a seat's {key}")
-    return seats
+    return list(seats)
 
 
-def check_players(players, count: int):
+def check_players(players: Any, count: int) -> list[tuple[str, str]] | None:
     """(name, kind) per seat, as the statistics take them, or None for a solo game."""
     if players is None:
         return None
@@ -108,8 +111,8 @@ def check_players(players, count: int):
     return out
 
 
-def save(session: Session, seats=None, token: str = "", counted: bool = False,
-         players=None, seconds: float = 0.0) -> None:
+def save(session: Session, seats: Seats | None = None, token: str = "", counted: bool = False,
+         players: Sequence[tuple[str, str]] | None = None, seconds: float = 0.0) -> None:
     """Keep `session`; a finished one also keeps `players` until its statistics are written."""
     data = envelope(FORMAT, VERSION, session, seats)
     data.update(saved_at=now(), token=token or new_token(), counted=counted,
@@ -119,7 +122,7 @@ def save(session: Session, seats=None, token: str = "", counted: bool = False,
     jsonfile.write_atomic(path(session.game_id), data)
 
 
-def _saved(data, game_id: str) -> Saved:
+def _saved(data: Any, game_id: str) -> Saved:
     session, seats = open_envelope(data, FORMAT, VERSION, "saved game")
     if session.game_id != game_id:
         raise ValueError(f"it holds a game of {session.rules.TITLE}, "
@@ -149,7 +152,7 @@ def load(game_id: str) -> Saved | None:
 def load_finished(game_id: str) -> Saved | None:
     """The saved game if it is finished (waiting for its statistics), else None. Only such a
     save is replayed: any other is only parsed, so this is cheap enough for every start-up."""
-    def validate(data):
+    def validate(data: Any) -> Saved | None:
         if isinstance(data, dict) and data.get("finished") is True:
             return _saved(data, game_id)
         return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import checks, jsonfile, paths
+import contextlib
 
 FORMAT = "deckhand-online-seat"
 VERSION = 1
@@ -54,7 +55,5 @@ def kept() -> KeptSeat | None:
 
 
 def forget() -> None:
-    try:
+    with contextlib.suppress(OSError):
         path().unlink(missing_ok=True)
-    except OSError:
-        pass

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
 
 from . import checks, jsonfile, paths
 
@@ -43,7 +45,7 @@ NAMES_KEPT, NAME_LIMIT = 8, 14  # remembered player names, and the longest name
 SEATS_KEPT = 8                  # the most seats of any table
 
 
-def _validate(data) -> Settings:
+def _validate(data: Any) -> Settings:
     if not isinstance(data, dict):
         raise ValueError("settings must be a JSON object")
     version = data.get("version")
@@ -88,7 +90,7 @@ def _validate(data) -> Settings:
     return out
 
 
-def path():
+def path() -> Path:
     return paths.config_dir() / "settings.json"
 
 

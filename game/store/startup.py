@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import jsonfile, paths, records, results, saves
 
 
-def prepare() -> list:
+def prepare() -> list[tuple[str, str]]:
     """Check the data folder, clear what killed writes left, count the finished games a stop
     left uncounted. Returns (title, message) pairs to show the player."""
     problem = paths.unusable(paths.data_dir)

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
 
+from ..engine.contract import Result
 from ..engine.rng import MAX_SEED
 from . import checks, jsonfile, paths
 
@@ -28,13 +32,15 @@ COUNTED = 100  # tokens of the latest games counted, so a game is never counted 
 LOWER_IS_BETTER = {"bogey"}  # games scored by columns used: fewer is better
 COUNTS = ("played", "won", "streak", "best_streak", "scored")
 EFFORT = ("best_time", "fewest_moves")  # a solitaire's fastest win (seconds) and shortest one
+Stats = dict[str, Any]  # the file's JSON, checked by _validate
+Players = Sequence[tuple[str, str]]  # (name, kind) per seat
 
 
-def path():
+def path() -> Path:
     return paths.data_dir() / "stats.json"
 
 
-def option_key(options) -> str:
+def option_key(options: dict[str, Any] | None) -> str:
     return json.dumps(options or {}, sort_keys=True, separators=(",", ":"))
 
 
@@ -42,23 +48,23 @@ def empty() -> dict:
     return {"version": VERSION, "games": {}, "counted": [], "daily": {}}
 
 
-def _tally() -> dict:
+def _tally() -> Stats:
     return {**{k: 0 for k in COUNTS}, "score_total": 0, "best_score": None}
 
 
-def _better(game_id: str, a, b) -> bool:
+def _better(game_id: str, a: float, b: float) -> bool:
     return a < b if game_id in LOWER_IS_BETTER else a > b
 
 
-def score_of(result, seat: int):
+def score_of(result: Result, seat: int) -> int | None:
     """The seat's score, or None when the game never reached a scoring finish
     (its details name a level, and it reached none: a lost Bogey)."""
     if "level" in result.details and result.details["level"] is None:
         return None
-    return result.scores[seat] if seat < len(result.scores) else None
+    return int(result.scores[seat]) if seat < len(result.scores) else None
 
 
-def _count(game_id: str, tally: dict, won: bool, score) -> None:
+def _count(game_id: str, tally: Stats, won: bool, score: int | None) -> None:
     tally["played"] += 1
     tally["won"] += won
     tally["streak"] = tally["streak"] + 1 if won else 0
@@ -71,12 +77,13 @@ def _count(game_id: str, tally: dict, won: bool, score) -> None:
             tally["best_score"] = score
 
 
-def add(data: dict, game_id: str, options, result, players=None, seed=None, when=None,
-        effort=None) -> dict:
+def add(data: Stats, game_id: str, options: dict[str, Any] | None, result: Result,
+        players: Players | None = None, seed: int | None = None, when: float | None = None,
+        effort: tuple[float, int] | None = None) -> Stats:
     """Count one finished game into `data` (as loaded); returns the table's record.
     `effort` (seconds, moves) of a solitaire is kept for wins: best time, fewest moves."""
     tables = data["games"].setdefault(game_id, {})
-    table = tables.setdefault(option_key(options), {
+    table: Stats = tables.setdefault(option_key(options), {
         "options": dict(options or {}), **_tally(), "levels": {}, "recent": [], "players": {}})
     humans = [i for i, (_, kind) in enumerate(players or ()) if kind == "human"]
     me = humans[0] if humans else 0
@@ -166,11 +173,11 @@ def _need(ok: bool, what: str) -> None:
         raise ValueError(f"statistics damaged: {what}")
 
 
-def _is_int(v) -> bool:
+def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_tally(t, where: str) -> None:
+def _check_tally(t: Any, where: str) -> None:
     _need(isinstance(t, dict), where)
     for k in COUNTS:
         checks.integer(t.get(k), f"statistics {where} {k}", 0, checks.COUNT)
@@ -185,7 +192,7 @@ def _check_tally(t, where: str) -> None:
                     t["played"])
 
 
-def _check_entry(e, where: str) -> None:
+def _check_entry(e: Any, where: str) -> None:
     _need(isinstance(e, dict) and isinstance(e.get("won"), bool), f"{where} recent")
     checks.optional(checks.number, e.get("score"), f"statistics {where} recent score")
     checks.text(e.get("date"), f"statistics {where} recent date")
@@ -197,13 +204,13 @@ def _check_entry(e, where: str) -> None:
         checks.name(name, f"statistics {where} recent winner")
 
 
-def _most_played(found: dict, most: int) -> dict:
+def _most_played(found: Stats, most: int) -> Stats:
     if len(found) <= most:
         return found
     return dict(sorted(found.items(), key=lambda item: -item[1]["played"])[:most])
 
 
-def _check_table(t, where: str) -> None:
+def _check_table(t: Any, where: str) -> None:
     _check_tally(t, where)
     checks.options(t.get("options"), f"statistics {where} options")
     levels = t.get("levels")
@@ -265,10 +272,10 @@ def _validate(data) -> dict:
     data["counted"] = counted = counted[-COUNTED:]
     for token in counted:
         checks.token(token, "statistics counted game")
-    return data
+    return dict(data)
 
 
-def load() -> tuple[dict, str | None]:
+def load() -> tuple[Stats, str | None]:
     """The saved statistics (or none yet) and a message if the file had to be put aside."""
     try:
         data = jsonfile.read(path(), _validate)
@@ -284,8 +291,9 @@ def save(data: dict) -> None:
     jsonfile.write_atomic(path(), data)
 
 
-def record(game_id: str, options, result, players=None, seed=None, token=None,
-           effort=None) -> str | None:
+def record(game_id: str, options: dict[str, Any] | None, result: Result,
+           players: Players | None = None, seed: int | None = None, token: str | None = None,
+           effort: tuple[float, int] | None = None) -> str | None:
     """Add a finished game to the file; returns a message if a damaged file was put aside.
     A game's `token` is kept, so the same game is never counted twice.
     Raises OSError if the file cannot be written."""

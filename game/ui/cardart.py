@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -132,7 +132,7 @@ def _diamond(half_width: float, bow: float = 0.06, steps: int = 12):
     return points
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_shape(suit_letter: str):
     if suit_letter == "H":
         return (("poly", _fit(_heart_curve(), -0.5, -0.5, 0.5, 0.5)),)
@@ -212,7 +212,7 @@ class _FaceLayout:
     court_pip: float
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_half_width(suit_letter: str) -> float:
     """Half the width of a suit symbol drawn 1 unit tall."""
     extent = 0.0

@@ -18,7 +18,6 @@ from . import canvas, theme
 from .fonts import font
 from .widgets import draw_label, label_lines, note, render_text
 
-
 MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
 

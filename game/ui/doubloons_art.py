@@ -159,8 +159,9 @@ def _emblem(big, pid, c, r):
     y = flag.centery + r * 0.5
     lw = max(1, round(r * 0.1))
     if sign == 0:    # crossed bones
-        pygame.draw.line(big, CREAM, (flag.centerx - r * 0.6, y - r * 0.2), (flag.centerx + r * 0.6, y + r * 0.2), lw)
-        pygame.draw.line(big, CREAM, (flag.centerx - r * 0.6, y + r * 0.2), (flag.centerx + r * 0.6, y - r * 0.2), lw)
+        for d in (-1, 1):
+            pygame.draw.line(big, CREAM, (flag.centerx - r * 0.6, y + d * r * 0.2),
+                             (flag.centerx + r * 0.6, y - d * r * 0.2), lw)
     elif sign == 1:  # crossed swords
         for d in (-1, 1):
             pygame.draw.line(big, (210, 210, 220), (flag.centerx - d * r * 0.8, y + r * 0.25),
@@ -180,7 +181,8 @@ def _skull(big, c, r, colour):
     dark = (30, 20, 16)
     for dx in (-0.25, 0.25):
         pygame.draw.circle(big, dark, (round(x + dx * r), round(y)), round(r * 0.16))
-    pygame.draw.polygon(big, dark, [(x, y + r * 0.15), (x - r * 0.08, y + r * 0.3), (x + r * 0.08, y + r * 0.3)])
+    pygame.draw.polygon(big, dark,
+                        [(x, y + r * 0.15), (x - r * 0.08, y + r * 0.3), (x + r * 0.08, y + r * 0.3)])
 
 
 # --- icons, one per action kind --------------------------------------------------------------
@@ -212,8 +214,8 @@ def _icon_pillage(big, box, cx, cy, w, lw):
 
 def _icon_stop(big, box, cx, cy, w, lw):
     r = w * 0.4
-    pts = [(cx + r * math.cos(math.pi / 8 + i * math.pi / 4), cy + r * math.sin(math.pi / 8 + i * math.pi / 4))
-           for i in range(8)]
+    pts = [(cx + r * math.cos(math.pi / 8 + i * math.pi / 4),
+            cy + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
     pygame.draw.polygon(big, RED, pts)
     pygame.draw.polygon(big, CREAM, pts, max(1, lw // 2))
     pygame.draw.rect(big, CREAM, pygame.Rect(cx - r * 0.6, cy - r * 0.14, r * 1.2, r * 0.28))
@@ -240,7 +242,8 @@ def _icon_wheel(big, box, cx, cy, w, lw):
     pygame.draw.circle(big, (110, 70, 30), (cx, cy), r, lw)
     for i in range(8):
         a = i * math.pi / 4
-        pygame.draw.line(big, (110, 70, 30), (cx, cy), (cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), lw)
+        pygame.draw.line(big, (110, 70, 30), (cx, cy),
+                         (cx + math.cos(a) * r * 1.35, cy + math.sin(a) * r * 1.35), lw)
     pygame.draw.circle(big, (110, 70, 30), (cx, cy), r * 0.25)
 
 
@@ -249,8 +252,8 @@ def _icon_island(big, box, cx, cy, w, lw):
     pygame.draw.ellipse(big, (220, 190, 110), pygame.Rect(cx - w * 0.3, cy + w * 0.05, w * 0.6, w * 0.25))
     pygame.draw.line(big, (110, 70, 30), (cx, cy + w * 0.12), (cx + w * 0.05, cy - w * 0.3), lw)
     for d in (-1, 1):
-        pygame.draw.arc(big, (40, 130, 60), pygame.Rect(cx + w * 0.05 + (d - 1) * w * 0.15, cy - w * 0.4, w * 0.3, w * 0.25),
-                        0, math.pi, lw)
+        leaf = pygame.Rect(cx + w * 0.05 + (d - 1) * w * 0.15, cy - w * 0.4, w * 0.3, w * 0.25)
+        pygame.draw.arc(big, (40, 130, 60), leaf, 0, math.pi, lw)
 
 
 def _icon_heart(big, box, cx, cy, w, lw):
@@ -265,7 +268,8 @@ def _icon_swap(big, box, cx, cy, w, lw):
         y = cy + d * w * 0.15
         pygame.draw.line(big, INK, (cx - w * 0.35, y), (cx + w * 0.35, y), lw)
         tip = cx + d * w * 0.35
-        pygame.draw.polygon(big, INK, [(tip, y), (tip - d * w * 0.12, y - w * 0.08), (tip - d * w * 0.12, y + w * 0.08)])
+        back = tip - d * w * 0.12
+        pygame.draw.polygon(big, INK, [(tip, y), (back, y - w * 0.08), (back, y + w * 0.08)])
 
 
 def _icon_hat(big, box, cx, cy, w, lw):

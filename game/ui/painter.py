@@ -1,9 +1,10 @@
 """Puts a recorded frame (ui/canvas.py) on the window, repainting only where it changed.
 
 The one place that decides what is dirty: an operation drawn in one frame and not the other
-marks its rectangle, and so do operations drawn in both frames in another order. Only those rectangles are repainted, by replaying the frame's operations
-that touch them with the window clipped to them, and only they are sent to the screen. A frame
-equal to the last one costs no drawing and no display update at all.
+marks its rectangle, and so do operations drawn in both frames in another order. Only those
+rectangles are repainted, by replaying the frame's operations that touch them with the window
+clipped to them, and only they are sent to the screen. A frame equal to the last one costs no
+drawing and no display update at all.
 """
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ class SoundBoard:
         settings = self.owner.settings
         if not settings.sound_on or settings.volume <= 0 or not self.open():
             return
-        sound = self.sounds.get(name)
+        sound = self.sounds.get(name) if self.sounds is not None else None  # open() made it a dict
         if sound is None:
             return
         try:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pygame
 
-
 MIN_SCALE = 0.5  # the smallest window the app allows is half the logical table
 
 

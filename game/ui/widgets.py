@@ -61,7 +61,7 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     return draw_text(surface, viewport, text, size, pos, colour, anchor, face)
 
 
-def wrap(text: str, size_px: int, width_px: int, face="sans") -> list:
+def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
     """Split text into lines that fit `width_px` at a real pixel font size."""
     f = font(size_px, face)
     lines = []
@@ -132,10 +132,10 @@ class Button:
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.contains(viewport.to_logical(event.pos))
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.contains(viewport.to_logical(event.pos)):
-                self.pressed = True
-                return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.contains(viewport.to_logical(event.pos))):
+            self.pressed = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed
             self.pressed = False

@@ -11,12 +11,20 @@ import platform
 import sys
 import time
 
-from . import (bench_bots, bench_bundle, bench_engine, bench_frames, bench_idle,
-               bench_scoundrel, bench_startup)
+from . import (
+    bench_bots,
+    bench_bundle,
+    bench_engine,
+    bench_frames,
+    bench_idle,
+    bench_saves,
+    bench_scoundrel,
+    bench_startup,
+)
 from .env import ROOT, xvfb
 from .report import table, write_json
 
-SECTIONS = ("startup", "idle", "frames", "engine", "bots", "bundle")
+SECTIONS = ("startup", "idle", "frames", "engine", "saves", "bots", "bundle")
 
 
 def main(argv=None) -> int:
@@ -47,6 +55,9 @@ def main(argv=None) -> int:
     if "engine" in args.only:
         print("engine ...", flush=True)
         rows += bench_engine.run(max(5, args.runs))
+    if "saves" in args.only:
+        print("saves of long games ...", flush=True)
+        rows += bench_saves.run(args.runs)
     if "bots" in args.only:
         rows += bench_bots.run(args.runs, with_frames="frames" in args.only)
         rows += bench_scoundrel.run(args.runs)

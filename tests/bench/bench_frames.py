@@ -26,14 +26,13 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
 from game.app import App
-from game.engine import abandon_ship, bots, lamarckian_poker, scoundrel
-from game.engine import pirate_rummy, ships_and_sailors
+from game.engine import abandon_ship, bots, lamarckian_poker, pirate_rummy, scoundrel, ships_and_sailors
 from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats

@@ -31,10 +31,11 @@ def cpu_seconds() -> float:
 
 
 def child(scene_name: str) -> dict:
+    import pygame
+
     from game.app import App
     from game.driver import frames, key, settle
     from game.scenes.pass_and_play import Seat
-    import pygame
 
     app = App((1280, 800))
     if scene_name == "abandon_ship":

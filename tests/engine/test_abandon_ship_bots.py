@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from game.engine import abandon_ship as A, bots
+from game.engine import abandon_ship as A
+from game.engine import bots
 from game.engine.bots import abandon_ship as B
 
 from .test_abandon_ship_rules import position

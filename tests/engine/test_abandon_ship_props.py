@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import IllegalAction, abandon_ship as A
+from game.engine import IllegalAction
+from game.engine import abandon_ship as A
 
 MAX_STEPS = 3000
 CARD_NAME = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -107,7 +108,7 @@ def test_random_play_keeps_every_rule(seats, seed, chooser_seed):
     steps = playout(seats, seed, chooser_seed)
     pick = random.Random(seed)
     before = None
-    for state, action in steps:
+    for state, _action in steps:
         check_invariants(state)
         check_privacy(before, state)
         assert A.from_json(json.loads(json.dumps(A.to_json(state)))) == state

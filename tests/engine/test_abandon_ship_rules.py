@@ -1,7 +1,8 @@
 """Abandon Ship: one test per ruling (shared/RULINGS.md), on stacked decks and built positions."""
 import pytest
 
-from game.engine import IllegalAction, abandon_ship as A, games, rng
+from game.engine import IllegalAction, games, rng
+from game.engine import abandon_ship as A
 from game.engine.cards import FULL_DECK, SUITS
 
 

@@ -38,7 +38,8 @@ def make_state(columns=None, hand=(), deck=(), discards=(), bogey_card=None, pha
         "game": "bogey", "version": 1, "deck": list(deck), "hand": list(hand),
         "columns": [list(col) for col in columns], "discards": list(discards),
         "bogey_card": bogey_card, "phase": phase, "acted": acted, "status": status,
-        "options": bogey.new_game(1, 0, options).options, "seed": 3, "rng": rng.seed_state(99), "revealed": 10,
+        "options": bogey.new_game(1, 0, options).options, "seed": 3, "rng": rng.seed_state(99),
+        "revealed": 10,
     })
 
 

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from game.engine import bots, doubloons as D
+from game.engine import bots
+from game.engine import doubloons as D
 from game.engine.bots import doubloons as B
 
 from .doubloons_tables import table

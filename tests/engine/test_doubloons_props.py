@@ -1,4 +1,5 @@
 """Doubloons: random play over 2-6 seats, saves, privacy and the card file's checks."""
+import contextlib
 import copy
 import dataclasses
 import json
@@ -6,7 +7,8 @@ import random
 
 import pytest
 
-from game.engine import doubloons as D, doubloons_cards
+from game.engine import doubloons as D
+from game.engine import doubloons_cards
 from game.engine.doubloons_cards import CardFileError
 
 MAX_STEPS = 4000
@@ -50,10 +52,8 @@ def test_bad_saves_are_refused_with_value_error():
         for bad in (None, -1, "x", [None], {"a": 1}, 10**9):
             data = copy.deepcopy(good)
             data[key] = bad
-            try:
+            with contextlib.suppress(ValueError):
                 D.to_json(D.from_json(data))   # accepted only as a whole, playable state
-            except ValueError:
-                pass
     for corrupt in (lambda d: d["hands"][1].append(d["hands"][0][0]),
                     lambda d: d["purses"].__setitem__(0, -2),
                     lambda d: d["crews"][0].extend(["anne_bonny", "mary_read", "blackbeard"]),
@@ -163,7 +163,5 @@ def test_saves_in_every_phase_refuse_wrong_types_with_value_error():
     assert {D.REACT, D.CHOOSE} <= {k[0] for k in seen}
     for s in seen.values():
         for _, spoiled in wrong_types(D.to_json(s)):
-            try:
+            with contextlib.suppress(ValueError):
                 D.from_json(spoiled)
-            except ValueError:
-                pass

@@ -1,11 +1,11 @@
 """Doubloons: every rule of the turn and every clarification of the rules page, one test each."""
 import pytest
 
-from game.engine import IllegalAction, doubloons as D
+from game.engine import IllegalAction
+from game.engine import doubloons as D
 from game.engine.doubloons_cards import kind_of
 
 from .doubloons_tables import act, kinds, play, table, texts
-
 
 # --- set-up and the turn ------------------------------------------------------------------
 

@@ -47,7 +47,8 @@ def test_the_easy_bot_marks_what_captures_most_but_slips_now_and_then():
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_thinking_bots_think_in_slices(level):
     state = some_states(3, 1, 1)[0]
-    thinking = bots.make("lamarckian_poker", level).think(lp.view(state, 0), lp.legal_actions(state), random.Random(0))
+    bot = bots.make("lamarckian_poker", level)
+    thinking = bot.think(lp.view(state, 0), lp.legal_actions(state), random.Random(0))
     assert next(thinking) is None
     assert finish(thinking) in lp.legal_actions(state)
 

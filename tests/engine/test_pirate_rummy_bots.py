@@ -1,7 +1,10 @@
 """Pirate Rummy bots: legal, deterministic, and the hard one sheds more than simpler play."""
 import random
 
-from game.engine import bots, pirate_rummy as pr
+import pytest
+
+from game.engine import bots
+from game.engine import pirate_rummy as pr
 from game.engine.bots import pirate_rummy as prb
 
 
@@ -59,6 +62,7 @@ def test_hard_finds_a_rearrangement_of_its_own_area():
     assert any(set(m) == {"y5", "g5", "b5"} or "b6" in m for m in s.areas[0])
 
 
+@pytest.mark.slow
 def test_hard_beats_random_and_the_simple_heuristic():
     wins_random = wins_greedy = 0.0
     games = 6

@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from game.engine import cards, pirate_rummy as pr
+from game.engine import cards
+from game.engine import pirate_rummy as pr
 from game.engine.session import Session
 
 

@@ -87,7 +87,8 @@ def test_options_refuse_unknown_values():
 # --- melds ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("cards, legit", [
-    (("r4", "r5", "r6"), True), (("r4", "r5"), False), (("r4", "r6", "r5*"), True), (("r4", "r6", "r7"), False),
+    (("r4", "r5", "r6"), True), (("r4", "r5"), False), (("r4", "r6", "r5*"), True),
+    (("r4", "r6", "r7"), False),
     (("r8", "r9", "r0"), False),              # no wrap
     (("r4", "r5", "y6"), False),
     (("r7", "y7", "b7"), True), (("r7", "y7", "b7", "g7"), True), (("r7", "r7*", "b7"), False),

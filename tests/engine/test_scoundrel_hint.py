@@ -44,6 +44,7 @@ def advice(state):
     return hint(sc.view(state))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(["at_most", "below"]), st.data())
 def test_the_hint_is_always_legal_and_never_needlessly_lethal(seed, rule, data):

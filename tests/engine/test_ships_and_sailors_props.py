@@ -65,6 +65,7 @@ def playout(seats, options, seed, chooser_seed, max_hands=3):
     return steps + [(state, None, hand_start[-1])]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_every_card_once_json_round_trip_and_privacy(game):

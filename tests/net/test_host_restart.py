@@ -27,7 +27,7 @@ def test_the_host_restarts_from_its_autosave_and_the_clients_rejoin(tmp_path, mo
         assert [s.kind for s in resumed.seats] == ["human"] * 3 + ["computer"]
         server, url = await start(resumed, saver=saving.autosave)
         try:
-            for p, raw in zip(players, raws):
+            for p, _raw in zip(players, raws):
                 p.client.url, p.client.raw, p.update = url, [], None
                 joined = await p.rejoin()
                 assert joined["seat"] == players.index(p)

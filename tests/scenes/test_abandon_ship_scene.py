@@ -167,6 +167,7 @@ def test_seats_saved_with_the_old_level_names_load_with_todays(app):
 
 def test_h_suggests_the_strongest_bots_move_for_the_seat_at_the_screen(app):
     import random
+
     from game.engine import bots
     from game.scenes.pass_and_play import PassAndPlayScene
     scene = start(app)

@@ -3,9 +3,7 @@ when the end can be played out, play it move by move at a pace, record the resul
 played by hand, and any key or click stops it."""
 import pygame
 
-from game.engine import autofinish
-from game.engine import bogey
-from game.engine import scoundrel
+from game.engine import autofinish, bogey, scoundrel
 from game.engine.bogey_hint import hint as bogey_hint
 from game.scenes.dialogs import ResultScreen
 from game.store import stats

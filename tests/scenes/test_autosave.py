@@ -184,6 +184,7 @@ def test_time_thought_after_the_last_move_survives_leaving_for_the_menu(app):
 
 def test_a_won_solitaire_records_its_time_and_moves(app):
     from game.store import stats
+
     from .test_scoundrel_scene import greedy
     scene = start(app, WIN_DECK)
     scene.elapsed = 95.0

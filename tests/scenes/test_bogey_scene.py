@@ -1,5 +1,6 @@
 """The Bogey played through real mouse and keyboard events, headless."""
 import pygame
+import pytest
 
 from game.engine import bogey as rules
 from game.engine.cards import FULL_DECK, RANKS
@@ -42,10 +43,10 @@ def best_zone(view, code):
     return "new" if rules.NEW in places else None
 
 
+@pytest.mark.slow
 def test_whole_deal_to_a_win_by_drag_click_and_keys(app):
     scene = start(app, WIN_DECK)
-    moves = 0
-    for _ in range(200):
+    for moves in range(200):
         view = scene.view()
         if view.to_act is None:
             break
@@ -70,7 +71,6 @@ def test_whole_deal_to_a_win_by_drag_click_and_keys(app):
         else:
             click(app, scene.layout["end_turn"].center)
         settle(app)
-        moves += 1
     state = scene.session.state
     assert state.status == rules.FINISHED
     assert len(state.columns) == 4

@@ -52,6 +52,7 @@ def test_the_hand_off_screen_with_a_hostile_name(app):
         app.pop()
 
 
+@pytest.mark.slow
 def test_the_abandon_ship_table_with_hostile_seat_names(app):
     app.settings.animation_speed = "instant"
     seats = [Seat("a\x00b"), Seat("\ud800"), Seat("x" * 5000, "computer", "strong")]
@@ -64,6 +65,7 @@ def test_the_abandon_ship_table_with_hostile_seat_names(app):
             key(app, pygame.K_l)
 
 
+@pytest.mark.slow
 def test_the_doubloons_table_with_hostile_seat_names(app):
     app.settings.animation_speed = "instant"
     seats = [Seat("a\x00b"), Seat("\ud800"), Seat("x" * 5000, "computer", "hard")]

@@ -125,6 +125,7 @@ def at_a_human_mark(app):
 
 def test_pointing_at_a_hand_card_previews_what_its_mark_would_take(app):
     from game.engine.lamarckian_preview import preview
+
     from .driver import post, to_window
     scene = at_a_human_mark(app)
     view = scene.session.view(scene.viewer)
@@ -166,7 +167,7 @@ def test_the_marks_tray_names_whose_mark_is_whose(app):
             key(app, pygame.K_RETURN)
     assert scene.playback is not None
     texts = drawn_texts(app)
-    for (x, y), step in scene.tray_spots():
+    for (x, _y), step in scene.tray_spots():
         label = next(t for rect, t in texts
                      if abs(rect.x - app.viewport.point(x, 0)[0]) <= 1 and t)
         assert scene.seats[step.seat].name.startswith(label.rstrip("…"))

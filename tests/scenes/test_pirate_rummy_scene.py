@@ -236,3 +236,25 @@ def test_cards_picked_up_together_follow_the_dragged_one_and_go_home_if_refused(
     frames(app, 60)
     assert not follower.lift and not lead.lift
     assert {c: scene.table.sprites[c].pos for c in homes} == homes
+
+
+def test_a_long_games_moves_are_still_told_once_the_log_is_full(app):
+    """The state keeps only the log's last LOG_KEPT lines: what a move added, and the recap since
+    a seat last played, are counted from the whole log, not from what is kept."""
+    import random
+    app.settings.animation_speed = "instant"
+    app.start_game("pirate_rummy", 3, None, seats=[Seat("Anna"), Seat("Ben"), Seat("Cora")])
+    scene = app.top
+    session, pick = Session("pirate_rummy", 3, 5), random.Random(5)
+    while session.state.log_start < 50 or session.state.to_act != 1:
+        session.apply(pick.choice(session.legal_actions()))
+    assert len(session.state.log) == rules.LOG_KEPT
+    scene.use_session(session)
+    frames(app, 2)
+    seen = session.state.log_start + len(session.state.log)
+    scene.act("end turn")  # Ben's: his business is undone if need be, then he draws or wins
+    state = scene.session.state
+    added = state.log[seen - state.log_start:]
+    assert added and scene.new_entries(0) == [scene.words(line) for line in added]
+    recap = scene.recap(2)  # since Cora's last move: Anna's turn, then Ben's
+    assert len(recap) > len(added) and recap[-len(added):] == scene.new_entries(2)

@@ -4,8 +4,15 @@ rules."""
 import pygame
 import pytest
 
-from game.engine import abandon_ship, bogey, doubloons, lamarckian_poker, pirate_rummy
-from game.engine import scoundrel, ships_and_sailors
+from game.engine import (
+    abandon_ship,
+    bogey,
+    doubloons,
+    lamarckian_poker,
+    pirate_rummy,
+    scoundrel,
+    ships_and_sailors,
+)
 from game.engine.cards import FULL_DECK
 from game.resources import asset
 from game.scenes.registry import playable

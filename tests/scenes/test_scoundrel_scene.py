@@ -4,8 +4,8 @@ import pytest
 
 from game.engine import scoundrel as rules
 from game.engine.session import Session
-from game.scenes.new_game import NewGameDialog
 from game.scenes.dialogs import DealNumberDialog, PauseMenu, ResultScreen
+from game.scenes.new_game import NewGameDialog
 from game.scenes.rules import RulesScreen
 from game.scenes.scoundrel import ScoundrelScene
 
@@ -341,6 +341,7 @@ def test_right_click_shows_a_card_or_the_weapon_pile_large_and_moves_nothing(app
 
 def test_a_long_still_press_shows_the_card_large_like_a_right_click(app):
     from game.scenes.pile_viewer import CardViewer
+
     from .driver import post, to_window
     scene = start(app, WIN_DECK)
     state, places = scene.session.state, scene.table_state()

@@ -10,8 +10,8 @@ from game.scenes.new_game import NewGameDialog
 from game.scenes.settings_screen import SettingsScreen
 from game.store import settings as store
 from game.ui import theme
-from game.ui.table import art_code
 from game.ui.controls import Chooser, Segments, Switch
+from game.ui.table import art_code
 
 from .driver import click, frames, key, settle
 

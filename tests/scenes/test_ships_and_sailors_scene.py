@@ -6,8 +6,7 @@ import pygame
 from game.engine import ships_and_sailors as rules
 from game.scenes.handoff import HandOffScreen
 from game.scenes.pass_and_play import Seat
-from game.scenes.ships_and_sailors import (ChoiceDialog, HandSummaryDialog, PeekDialog,
-                                           ShipsAndSailorsScene)
+from game.scenes.ships_and_sailors import ChoiceDialog, HandSummaryDialog, PeekDialog, ShipsAndSailorsScene
 from game.ui import cardart
 
 from .driver import click, drag, frames, key
@@ -134,6 +133,7 @@ def test_the_deck_draws_its_own_faces_with_symbols_at_any_size(app):
 
 def test_right_click_shows_a_face_up_card_of_its_own_deck_large(app):
     from game.scenes.pile_viewer import CardViewer
+
     from .driver import right_click
     from .test_abandon_ship_scene import to_a_human_turn
     scene = start(app)

@@ -148,7 +148,8 @@ class Watch:
         caption_text = [(seat, " ".join(lines)) for seat, lines in drawn]
         for _, text in texts + [(None, t) for _, t in caption_text]:
             text = text.rstrip("…")
-            if len(text) >= 12 and any(text in e for e in future) and not any(text in p for p in past + list(early)):
+            if (len(text) >= 12 and any(text in e for e in future)
+                    and not any(text in p for p in past + list(early))):
                 self.problems.append(f"told before its cards show it: {text!r}")
         counters = COUNTERS[self.game_id]
         while self.counted < self.rest:  # every counter the cards have shown so far

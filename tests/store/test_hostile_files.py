@@ -275,7 +275,7 @@ def test_a_bad_field_sets_the_file_aside(kind, what, change):
             continue  # a JSON key is always a string
         if value == "" and what in ("table option value", "option"):
             continue  # an empty text is a fine option value
-        path = spoil(kind, lambda data: change(data, value))
+        path = spoil(kind, lambda data, value=value: change(data, value))
         assert_set_aside(kind, path)
         for moved in path.parent.glob(path.name + ".bad-*"):
             moved.unlink()

@@ -157,7 +157,7 @@ def test_wrong_type_in_every_field(game_id):
 def test_session_from_json_raises_only_value_error(game_id):
     """The engine's own promise, which saves.load does not rely on (it puts any failure aside)."""
     data = played(game_id).to_json()
-    for path, spoiled in wrong_types(data):
+    for _path, spoiled in wrong_types(data):
         with pytest.raises(ValueError):
             Session.from_json(spoiled)
 

@@ -87,7 +87,9 @@ def test_classic_faces_are_rendered_crisp_at_each_size_not_scaled():
     art = CardArt(card_set="classic")
     small, big = art.face("QS", 100, 140), art.face("QS", 300, 420)
     scaled = pygame.transform.smoothscale(small, (300, 420))
-    edges = lambda s: sum(1 for x in range(1, 300) if abs(s.get_at((x, 210)).r - s.get_at((x - 1, 210)).r) > 120)  # noqa: E731
+    def edges(s):
+        return sum(1 for x in range(1, 300)
+                   if abs(s.get_at((x, 210)).r - s.get_at((x - 1, 210)).r) > 120)
     assert edges(big) > edges(scaled)
 
 

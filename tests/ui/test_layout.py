@@ -39,6 +39,7 @@ def hidden_indices(app, card_set) -> list:
     """Face-up cards that show some of themselves but not their corner index in `card_set`
     (a card wholly under another, as in a squared pile, is not showing)."""
     import pygame
+
     from game.engine.cards import FULL_DECK
     from game.ui.cardart import _standard_alias, index_rect
     vp = app.viewport
@@ -66,6 +67,7 @@ def hidden_indices(app, card_set) -> list:
 @pytest.mark.parametrize("game_id, options", STANDARD_DECK_GAMES)
 def test_a_fanned_card_shows_its_index_in_every_card_set(app, game_id, options):
     import pygame
+
     from game.ui.cardart import CARD_SETS
     app.settings.animation_speed = "instant"
     app.start_game(game_id, 3, options)

@@ -163,6 +163,7 @@ def tables():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, seats", tables())
 def test_every_table_is_readable(app, game_id, seats):
     found = []
@@ -186,11 +187,11 @@ def worked_example_top(screen) -> int:
 
 
 def test_menus_and_dialogs_are_readable(app):
+    from game.engine.contract import Result
     from game.scenes.dialogs import ConfirmDialog
     from game.scenes.rules import RulesScreen
     from game.scenes.settings_screen import SettingsScreen
     from game.scenes.stats_screen import StatsScreen
-    from game.engine.contract import Result
     from game.store import stats
     for game_id in playable():  # a few games each, so the statistics have figures and charts
         for i in range(6):

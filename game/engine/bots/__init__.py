@@ -16,17 +16,28 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable, Generator, Iterable
+from types import ModuleType
+from typing import Any, Protocol
+
+from ..contract import Action
+
+Thinking = Generator[None, None, Action]  # yields None while it searches, returns its choice
+
+
+class Bot(Protocol):
+    def think(self, view: Any, legal: Iterable[Action], rng: random.Random) -> Thinking: ...
 
 
 class RandomBot:
     """Picks uniformly among the legal actions: the baseline every strong bot must beat."""
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: Any, legal: Iterable[Action], rng: random.Random) -> Thinking:
         return rng.choice(list(legal))
         yield  # a generator that never needs to pause
 
 
-def _module(game_id: str):
+def _module(game_id: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"{__package__}.{game_id}")
     except ModuleNotFoundError as exc:
@@ -35,7 +46,7 @@ def _module(game_id: str):
         raise
 
 
-def levels(game_id: str) -> tuple:
+def levels(game_id: str) -> tuple[str, ...]:
     """The difficulty names for a game, weakest first (empty if it has no bots)."""
     module = _module(game_id)
     return tuple(name for name, _ in module.LEVELS) if module else ()
@@ -44,7 +55,7 @@ def levels(game_id: str) -> tuple:
 OLD_LEVELS = {"random": 0, "strong": -1}   # old level name -> index of today's level
 
 
-def current_level(game_id: str, level) -> str | None:
+def current_level(game_id: str, level: object) -> str | None:
     """Today's name of `level` for a game (an old name mapped), or None if it has no such level."""
     names = levels(game_id)
     if level in names:
@@ -54,30 +65,32 @@ def current_level(game_id: str, level) -> str | None:
     return None
 
 
-def make(game_id: str, level: str):
+def make(game_id: str, level: str) -> Bot:
     module = _module(game_id)
     if module is None:
         raise KeyError(f"{game_id!r} has no computer players")
-    for name, factory in module.LEVELS:
+    factories: tuple[tuple[str, Callable[[], Bot]], ...] = module.LEVELS
+    for name, factory in factories:
         if name == level:
             return factory()
     if level == "random":
         return RandomBot()
     if level == "strong":
-        return module.LEVELS[-1][1]()
+        return factories[-1][1]()
     raise KeyError(f"{game_id!r} has no bot level {level!r}; levels: {levels(game_id)}")
 
 
-def finish(thinking):
+def finish(thinking: Thinking) -> Action:
     """Run a bot's `think` generator to the end and return its action."""
     while True:
         try:
             next(thinking)
         except StopIteration as stop:
-            return stop.value
+            chosen: Action = stop.value
+            return chosen
 
 
-def choose(game_id: str, state, seat: int, level: str, seed: int):
+def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Action:
     """The action a bot at `level` takes for `seat` in `state` (it sees only the seat's view)."""
     from .. import games
     rules = games.get(game_id)

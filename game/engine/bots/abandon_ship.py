@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from .. import abandon_ship as rules
 from ..abandon_ship import FIGHT, HAND_SIZE, KING, PLAY, POINTS, SHOWDOWN, SUIT_OF, deck_for
@@ -83,7 +84,7 @@ class NormalBot:
             return legal[0]
         if legal[0].kind in ("raise", "surrender"):
             return self._answer(legal)
-        guesses = []
+        guesses: list[Any] = []
         while len(guesses) < SAMPLES:
             guesses += [_Guess(view, rng) for _ in range(SLICE)]
             yield None
@@ -238,7 +239,7 @@ def _play_round(s, rng) -> tuple:
     phase, turn = s.phase, s.turn
     if phase == FIGHT:
         attacker, defender, fought = s.fight.attacker, s.fight.defender, list(s.fight.cards)
-    while phase == PLAY or phase == FIGHT:
+    while phase in (PLAY, FIGHT):
         if phase == PLAY:
             hand = hands[turn]
             if rng.random() < ATTACK:
@@ -287,9 +288,9 @@ def _play_round(s, rng) -> tuple:
         best, winner = None, None
         for p in range(n):
             if keys[p] is not None and SUIT_OF[keys[p]] == suit:
-                held = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
-                               if SUIT_OF[c] == suit), reverse=True)
-                held = (sum(held), held)
+                points = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
+                                 if SUIT_OF[c] == suit), reverse=True)
+                held = (sum(points), points)
                 if best is None or held > best:
                     best, winner = held, p
                 elif held == best:

@@ -12,8 +12,8 @@
 """
 from __future__ import annotations
 
-from ..cards import FULL_DECK
 from .. import lamarckian_poker as rules
+from ..cards import FULL_DECK
 from ..lamarckian_poker import POOL_SIZE, STRENGTH, resolve
 from ..poker import best_hand
 from .search import Game, SearchBot

@@ -14,8 +14,9 @@ choice is played. Deterministic for a given rng; the budget is samples and solve
 from __future__ import annotations
 
 from .. import scoundrel as sc
-from ..scoundrel_solver import (AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text,
-                                worth)
+from ..scoundrel_careful import careful_move
+from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text, worth
+from . import Bot
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
 
@@ -115,7 +116,6 @@ class EndgameBot:
         self.solver = SolverBot(samples, node_limit, margins=(0, 4))
 
     def think(self, view, legal, rng):
-        from ..scoundrel_hint import careful_move
         legal = list(legal)
         careful = next(a for a in legal if a.text == careful_move(view))
         if view.dungeon_count > self.endgame or len(legal) == 1:
@@ -130,7 +130,6 @@ class HintBot:
         self.slip = slip
 
     def think(self, view, legal, rng):
-        from ..scoundrel_hint import careful_move
         legal = list(legal)
         if rng.random() < self.slip:
             faces = [a for a in legal if a.text != sc.AVOID.text]
@@ -143,7 +142,7 @@ class HintBot:
         yield  # a generator that never needs to pause
 
 
-def strongest():
+def strongest() -> Bot:
     """The strongest autoplayer (the hint asks it)."""
     return LEVELS[-1][1]()
 

@@ -22,8 +22,15 @@ A game adopts it by subclassing `Game` (at least `determinize`; a better `policy
 from __future__ import annotations
 
 import math
+import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+from ..contract import Action
+from . import Thinking
 
 CAP_SECONDS = 1.0     # thinking time per decision, a safety net only: the budget ends sooner
 EXPLORATION = 0.5     # UCB1 constant: values are in [0, 1]
@@ -33,28 +40,29 @@ class Game(ABC):
     """What the search needs from a game. Defaults play by the engine contract of `rules`;
     `determinize` has no default: every game deals its own hidden cards."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: ModuleType):
         self.rules = rules
 
     @abstractmethod
-    def determinize(self, view, rng):
+    def determinize(self, view: Any, rng: random.Random) -> Any:
         """A full engine state the seat of `view` could be in, its hidden cards dealt at random
         consistently with what it has seen (cards played, cards known to be in a hand, voids)."""
 
-    def policy(self, state, legal: list, rng):
+    def policy(self, state: Any, legal: list[Action], rng: random.Random) -> Action:
         """The action a sensible player takes in a rollout (default: at random)."""
         return legal[int(rng.random() * len(legal))]
 
-    def cutoff(self, state) -> bool:
+    def cutoff(self, state: Any) -> bool:
         """Whether a rollout stops here to be scored (default: at the end of the game)."""
-        return self.rules.is_over(state)
+        over: bool = self.rules.is_over(state)
+        return over
 
-    def value(self, state, seat: int) -> float:
+    def value(self, state: Any, seat: int) -> float:
         """How good `state` is for `seat`, in [0, 1] (default: its share of the win)."""
         winners = self.rules.result(state).winners
         return 1.0 / len(winners) if seat in winners else 0.0
 
-    def rollout(self, state, seat: int, rng) -> float:
+    def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play on with `policy` until `cutoff` and score it for `seat`."""
         rules = self.rules
         while not self.cutoff(state) and state.to_act is not None:
@@ -62,7 +70,8 @@ class Game(ABC):
         return self.value(state, seat)
 
 
-def run(game: Game, view, legal, rng, iterations: int, exploration: float = EXPLORATION):
+def run(game: Game, view: Any, legal: Iterable[Action], rng: random.Random, iterations: int,
+        exploration: float = EXPLORATION) -> Thinking:
     """The search as a generator: yields None between iterations, returns the chosen action."""
     legal = list(legal)
     if len(legal) == 1:
@@ -94,5 +103,5 @@ class SearchBot:
         self.game = game
         self.iterations = iterations
 
-    def think(self, view, legal, rng):
+    def think(self, view: Any, legal: Iterable[Action], rng: random.Random) -> Thinking:
         return (yield from run(self.game, view, legal, rng, self.iterations))

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 
-from . import RandomBot
 from .. import ships_and_sailors as S
+from . import RandomBot
 
 CARDS = S.FULL_DECK
 INDEX = {c: i for i, c in enumerate(CARDS)}
