@@ -148,9 +148,14 @@ class Celebration(Scene):
                 self.game.draw(surface)
             self.trail = surface.copy()  # the table under it, as it was left
             self.opaque = True  # from now on the trail holds the table: it is not drawn again
-        for p in self.pieces:
-            self.trail.blit(self.face(p.image, w, h), vp.point(p.x, p.y))
+        stamps = [(self.face(p.image, w, h), vp.point(p.x, p.y)) for p in self.pieces]
+        for image, at in stamps:
+            self.trail.blit(image, at)
+        # The trail changes in place, but only under this frame's stamps: drawn again on top,
+        # they tell the window where to repaint it (ui/painter.py).
         surface.blit(self.trail, (0, 0))
+        for image, at in stamps:
+            surface.blit(image, at)
 
     def face(self, code, w, h) -> pygame.Surface:
         """The card's face from the art's cache (a code it can't draw shows its back)."""

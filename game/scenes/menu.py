@@ -205,7 +205,7 @@ class MainMenu(Scene):
         vp = self.viewport
         self.draw_fan(surface)
         draw_text(surface, vp, "Deckhand", 64, (640, 22), theme.INK, "midtop", "serif")
-        draw_text(surface, vp, "A card table for one, for friends around one computer, or online",
+        draw_text(surface, vp, "Card games alone, with friends, or online",
                   20, (640, 106), theme.INK_DIM, "midtop")
         for i, (game_id, rect) in enumerate(self.rows):
             selected = i == self.selected

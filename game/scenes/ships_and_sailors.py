@@ -609,7 +609,7 @@ class ChoiceDialog(Dialog):
         width, _ = surface.get_size()
         hand_top = vp.point(0, self.scene.layout["hand"].y - 4)[1]
         above = max(0, min(hand_top, surface.get_height()))
-        shade(surface.subsurface(pygame.Rect(0, 0, width, above)))
+        shade(surface, area=pygame.Rect(0, 0, width, above))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -80,12 +80,31 @@ class Canvas:
         key = ("fill", colour, tuple(area), special_flags)
         return self.add(key, area, lambda s: s.fill(colour, area, special_flags))
 
+    def copy(self) -> pygame.Surface:
+        """What has been drawn so far, as a new surface."""
+        picture = pygame.Surface(self.size)
+        self.replay(picture, picture.get_rect())
+        return picture
+
     # -- recording ----------------------------------------------------------------------------
     def add(self, key, rect: pygame.Rect, run, clipped=True) -> pygame.Rect:
         if clipped and self.clip is not None:
             rect = rect.clip(self.clip)
         self.ops.append(Op(key, rect, run))
         return rect
+
+
+    def replay(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Draw the operations that touch `area` onto `surface`, in order, clipped to it."""
+        surface.set_clip(area)
+        try:
+            for op in self.ops:
+                if op.key[0] == "clip":
+                    surface.set_clip(area if op.run is None else area.clip(op.run))
+                elif op.rect.colliderect(area):
+                    op.run(surface)
+        finally:
+            surface.set_clip(None)
 
 
 def _shape(name: str, bounds):

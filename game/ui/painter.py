@@ -42,7 +42,7 @@ class Painter:
         if not dirty:
             return []
         for area in dirty:
-            replay(canvas, surface, area)
+            canvas.replay(surface, area)
         self.updates += 1
         if dirty == [window]:
             pygame.display.flip()
@@ -95,16 +95,3 @@ def merged(rects: list, window: pygame.Rect) -> list:
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
         return [window]
     return out
-
-
-def replay(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect) -> None:
-    """Draw the operations of `canvas` that touch `area`, in order, clipped to it."""
-    surface.set_clip(area)
-    try:
-        for op in canvas.ops:
-            if op.key[0] == "clip":
-                surface.set_clip(area if op.run is None else area.clip(op.run))
-            elif op.rect.colliderect(area):
-                op.run(surface)
-    finally:
-        surface.set_clip(None)

@@ -93,15 +93,16 @@ def _panel(size, fill, edge, radius, width) -> pygame.Surface:
     return layer
 
 
-def shade(surface, colour=theme.SHADE) -> None:
-    """Darken everything drawn so far; a black shade multiplies in place (no window-sized
-    layer to make and keep: 33 MB at 4K)."""
+def shade(surface, colour=theme.SHADE, area=None) -> None:
+    """Darken everything drawn so far (in `area`, a window rect, or all); a black shade
+    multiplies in place (no window-sized layer to make and keep: 33 MB at 4K)."""
+    area = surface.get_rect() if area is None else pygame.Rect(area)
     r, g, b, a = colour
     if (r, g, b) == (0, 0, 0):
         keep = 255 - a
-        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+        surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_MULT)
     else:
-        surface.blit(_shade(surface.get_size(), tuple(colour)), (0, 0))
+        surface.blit(_shade(area.size, tuple(colour)), area.topleft)
 
 
 @lru_cache(maxsize=2)

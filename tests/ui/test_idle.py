@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from game.scenes.pass_and_play import Seat
-from game.ui.painter import replay
 from tests.scenes.driver import FRAME, click, drag, frames, key, settle
 
 SECOND = round(1 / FRAME)
@@ -88,7 +87,7 @@ def drive_and_compare(app, steps: int, seed: int) -> int:
     def checked(dt):
         step(dt)
         whole = pygame.Surface(app.surface.get_size())
-        replay(app.painter.last, whole, whole.get_rect())
+        app.painter.last.replay(whole, whole.get_rect())
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
         rects = app.painter.repainted
         if rects and rects != [app.surface.get_rect()]:
