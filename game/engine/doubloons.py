@@ -54,6 +54,7 @@ ROW_SIZE = 5
 CREW_SIZE = 2
 PLAYS_PER_TURN = 3
 WIN = 7
+LONGEST_ACTION = 200  # longer texts are no move at all (the longest legal one is far shorter)
 MAX_TURNS = 200     # a safety net (see the rules screen): the richest player wins after this many
 
 PLAY, REACT, CHOOSE, OVER = "play", "react", "choose", "over"
@@ -443,6 +444,8 @@ def _why_illegal(s: State, text: str) -> str:
             for what in ("doubloons", "cards"):
                 if protected(s, seat, what):
                     return f"{_p(seat)}'s {what} are protected."
+    if not words.strip() or not words.isprintable() or len(words) > LONGEST_ACTION:
+        return "That is not a move of this game."
     return f"You can't {words[0].lower() + words[1:]} now."
 
 
