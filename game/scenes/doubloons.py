@@ -180,17 +180,19 @@ class DoubloonsScene(PassAndPlayScene):
         return self.accepts_moves() and view.phase == rules.PLAY
 
     def can_drag(self, code: str) -> bool:
+        """Your hand cards (to play), the face-up pirates (to hire) and your crew (to use)."""
         view = self.session.view(self.viewer)
-        return self.my_turn(view) and (code in view.hand or code in view.row)
+        return self.my_turn(view) and (code in view.hand or code in view.row
+                                       or code in view.crews[self.viewer])
 
     def drop_zones(self) -> dict:
-        """The played area, your crew, the other seats, and, while a card aimed at a pirate is
-        held, each pirate it can be aimed at (first, as they lie inside the seats)."""
+        """The played area, your crew, the other seats, and, while a card or crew pirate aimed at
+        a pirate is held, each pirate it can be aimed at (first, as they lie inside the seats)."""
         view = self.session.view(self.viewer)
         zones = {}
         held = (self.drag.sprite.code if self.drag is not None and self.drag.moving
                 else self.released or self.selected)
-        if held is not None and held not in rules.PIRATES:
+        if held is not None:
             aimed = {pid for a in self.plays_of(held) for pid in pirates_aimed_at(a)}
             for pid in aimed:
                 sprite = self.table.sprites.get(pid)
@@ -221,8 +223,13 @@ class DoubloonsScene(PassAndPlayScene):
         elif zone == "crew":
             plays = [a for a in plays if a.kind == "hire"]
         elif zone == "played":
-            plays = [a for a in plays if a.kind == "play"]
+            plays = [a for a in plays if a.kind in ("play", "use")]
         return plays
+
+    def legal_zones(self, code: str) -> list:
+        """Every zone a drop there means something for, also where it would mean several plays
+        (a target or discards still to choose): those glow while the card is held."""
+        return [z for z in self.drop_zones() if self.plays_for(code, z)]
 
     def drop_action(self, code: str, zone: str):
         plays = self.plays_for(code, zone)
@@ -267,6 +274,14 @@ class DoubloonsScene(PassAndPlayScene):
             return "Wait for your turn."
         if code in view.row:
             return f"{rules.name_of(code)} costs {view.prices[code]}: you have {view.purses[self.viewer]}."
+        if code in view.crews[self.viewer]:
+            if code in view.disabled:
+                return f"{rules.name_of(code)} is disabled."
+            if code in view.used:
+                return f"{rules.name_of(code)} has already been used this turn."
+            if rules.PIRATES[code].has("protect"):
+                return f"{rules.name_of(code)} protects you all the time: there is nothing to use."
+            return f"{rules.name_of(code)} has nothing to do now."
         if kind_of(code) == rules.HEAVE:
             return "Heave To! is kept for cancelling another player's play."
         if view.plays_left <= 0:
@@ -616,7 +631,8 @@ class DoubloonsScene(PassAndPlayScene):
         draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
         draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
                   theme.INK_DIM)
-        fit_text(surface, vp, "Click to use", 12, (crew.x + 10, crew.y + 52), 102, theme.INK_DIM)
+        for i, line in enumerate(("Click or drag", "to use")):
+            fit_text(surface, vp, line, 12, (crew.x + 10, crew.y + 52 + 16 * i), 102, theme.INK_DIM)
 
     def update_act_button(self, view) -> None:
         self.act_button.enabled = self.my_turn(view) and not self.menu

@@ -7,8 +7,9 @@ from game.engine.doubloons_cards import kind_of
 from game.engine.session import Session
 from game.scenes.handoff import HandOffScreen
 from game.scenes.pass_and_play import Seat
+from game.ui import theme
 
-from .driver import click, drag, frames, key, settle
+from .driver import click, drag, frames, key, settle, to_window
 
 SEATS = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "normal")]
 
@@ -160,3 +161,68 @@ def test_a_card_aimed_at_a_pirate_can_be_dropped_on_that_pirate(app):
     drag(app, centre(scene, barter), centre(scene, pid))
     assert scene.session.actions[-1:] == [f"play barter on {pid}"], (scene.menu, scene.status)
     assert not scene.menu  # no list to choose from: the drop said which
+
+
+# --- pirates of your crew: click or drag to use -----------------------------------------------
+
+SOLO = [Seat("Ann"), Seat("Cpu 1", "computer", "normal"), Seat("Cpu 2", "computer", "normal")]
+
+
+def at_table(app, state, seats=SOLO):
+    """The scene showing `state` (a position from tests/engine/doubloons_tables) to seat 0."""
+    app.settings.animation_speed = "instant"
+    app.start_game("doubloons", 5, None, seats=list(seats))
+    scene = app.top
+    scene.session.states, scene.session.actions = [state], []
+    scene.show_table_as_it_is()
+    settle(app)
+    return scene
+
+
+def crew_table(**extra):
+    from tests.engine.doubloons_tables import table
+    return table(hands={0: ["pillage", "yo_ho_ho"]}, purses=[2, 2, 1],
+                 crews={0: ["jean_lafitte", "blackbeard"], 1: ["anne_bonny"]},
+                 row=["calico_jack", "henry_morgan"], **extra)
+
+
+def test_a_crew_pirate_is_used_by_a_click_and_its_list(app):
+    scene = at_table(app, crew_table())
+    click(app, centre(scene, "jean_lafitte"))
+    assert [label for label, _ in scene.menu] == ["Use Jean Lafitte discarding Pillage",
+                                                  "Use Jean Lafitte discarding Yo-ho-ho"]
+    key(app, pygame.K_2)
+    assert scene.session.actions == ["use jean_lafitte discarding yo_ho_ho"]
+    click(app, centre(scene, "jean_lafitte"))          # used: the click says why, no list
+    assert not scene.menu
+
+
+def test_a_crew_pirate_is_used_by_a_drag_onto_its_target_which_glows(app):
+    scene = at_table(app, crew_table())
+    start = to_window(app, centre(scene, "blackbeard"))
+    end = to_window(app, centre(scene, "anne_bonny"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app)
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 2)
+    assert scene.drag is not None and scene.drag.moving, "the crew pirate can't be picked up"
+    assert "pirate:anne_bonny" in scene.legal_zones("blackbeard")
+    glow = scene.drop_zones()["pirate:anne_bonny"]
+    assert tuple(app.surface.get_at(to_window(app, (glow.x - 4, glow.centery))))[:3] == theme.GOLD
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frames(app, 2)
+    assert scene.session.actions == ["use blackbeard on anne_bonny"]
+
+
+def test_a_crew_pirate_aimed_at_a_player_is_dropped_on_that_player(app):
+    from tests.engine.doubloons_tables import table
+    scene = at_table(app, table(hands={1: ["pillage"], 2: ["yo_ho_ho"]},
+                                crews={0: ["henry_morgan", "calico_jack"]}))
+    assert set(scene.legal_zones("henry_morgan")) >= {"seat1", "seat2", "played"}
+    drag(app, centre(scene, "henry_morgan"), scene.drop_zones()["seat2"].center)
+    assert scene.session.actions == ["use henry_morgan on seat 3"]
+    wait_for_human(app, scene)
+    drag(app, centre(scene, "calico_jack"), scene.drop_zones()["played"].center)
+    assert scene.session.actions[-1] == "use calico_jack"
