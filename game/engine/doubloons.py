@@ -418,7 +418,7 @@ def _why_illegal(s: State, text: str) -> str:
     words = action_words(text)
     if s.phase == REACT:
         if text == HEAVE_TO.text:
-            return "You hold no Heave To!."
+            return "You hold no Heave To!"
         return "A play is waiting: let it pass or answer with Heave To!."
     if s.phase == CHOOSE:
         return "Finish the card's choice first."

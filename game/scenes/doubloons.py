@@ -5,7 +5,9 @@ hand at the bottom. Drawn from one seat's view.
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
 click it and pick from the list, which says what each play does); hire by dragging a face-up
 pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
-the same prompt whether or not it holds one; "Let it pass" is one click or the N key.
+the same prompt whether or not it holds one; "Let it pass" is one click or the N key. With
+several humans at the table the question is asked once, in public (heave_to_window): a human who
+claims it by their seat is handed the table to answer in private, the others let it pass.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
+from .heave_to_window import HeaveToWindow
 from .pass_and_play import PassAndPlayScene
 
 CREW = (60, 84)          # the cards played this turn
@@ -30,6 +33,7 @@ COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
 LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
+WINDOW_PACES = 2.0       # the public Heave To! window lasts this many computer-move paces
 
 assert doubloons_art.accepts("coin")  # the deck's art is registered by the import
 
@@ -71,6 +75,9 @@ class DoubloonsScene(PassAndPlayScene):
         self.menu_title = ""
         self.menu_row = ButtonRow()
         self.pinned: str | None = None
+        self.claim = None             # (chain, seat): the seat that claimed the window's play
+        self.claim_handed = False     # the claimer has been handed the table to answer
+        self.nobody_claimed = None    # the chain nobody claimed: every human lets it pass
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
@@ -176,6 +183,12 @@ class DoubloonsScene(PassAndPlayScene):
         return (panel.x + 24, panel.y + 52)
 
     # -- moves -----------------------------------------------------------------
+    def accepts_moves(self) -> bool:
+        """As at every table, and a Heave To! question is answered at the table only by the
+        seat that answers it here (see `answers_here`)."""
+        return super().accepts_moves() and (self.session.state.phase != rules.REACT
+                                            or self.answers_here())
+
     def my_turn(self, view) -> bool:
         return self.accepts_moves() and view.phase == rules.PLAY
 
@@ -376,6 +389,8 @@ class DoubloonsScene(PassAndPlayScene):
 
     def act(self, action) -> bool:
         self.pinned = None
+        if self.claim is not None and self.session.state.to_act == self.claim[1]:
+            self.claim = None    # the claimer answered: anyone after them is asked again
         return super().act(action)
 
     def say(self, text: str, kind: str = "info") -> None:
@@ -397,7 +412,7 @@ class DoubloonsScene(PassAndPlayScene):
         """A choice or a Heave To! question for the viewer opens its list by itself."""
         if not self.accepts_moves() or self.table.busy:
             return
-        if view.phase == rules.REACT and not self.menu:
+        if view.phase == rules.REACT and not self.menu and self.answers_here():
             self.menu_title = self.chain_words(view) + " Cancel it?"
             self.menu = [("Let it pass", rules.LET_PASS.text), ("Heave To!", rules.HEAVE_TO.text)]
             self.build_prompt()
@@ -436,9 +451,10 @@ class DoubloonsScene(PassAndPlayScene):
         to_act = state.to_act
         if (state.phase == rules.REACT and to_act is not None and self.seats[to_act].is_human
                 and self.app.top is self and not self.table.busy and not self.handing_off):
-            mode = self.session.options.get("ask_humans", "every")
-            if not rules.asks(self.session.view(to_act), to_act, mode):
+            if not self.asked(to_act):
                 self.act(rules.LET_PASS)   # not asked: the same for every hand
+                return
+            if len(self.humans) > 1 and self.answer_by_window(state, to_act):
                 return
         super().update(dt)
         if self.thinking is not None or self.bot_choice is not None:
@@ -446,6 +462,63 @@ class DoubloonsScene(PassAndPlayScene):
                 self.bot_wait = min(self.bot_wait, REACT_PACE)
         if self.app.top is self and not self.handing_off:
             self.decision_menu(self.session.view(self.viewer))
+
+    # -- the public Heave To! window (several humans) --------------------------------
+    def asked(self, seat: int) -> bool:
+        """Whether the human at `seat` is asked about the chain's top (the table option; public
+        information only)."""
+        mode = self.session.options.get("ask_humans", "every")
+        return rules.asks(self.session.view(seat), seat, mode)
+
+    @staticmethod
+    def chain_of(state) -> tuple:
+        """What identifies the chain's top: the turn, what was played and the chain itself."""
+        return (state.turn_no, state.plays, tuple(state.used),
+                tuple((p["seat"], p["card"], p["source"]) for p in state.pending))
+
+    def answer_by_window(self, state, to_act: int) -> bool:
+        """A human is next to answer the chain's top: ask every human asked at once, in public,
+        and hand the table only to one who claims it. Returns whether this frame is spent."""
+        chain = self.chain_of(state)
+        if self.claim is not None and self.claim[0] == chain:
+            claimer = self.claim[1]
+            if to_act != claimer:
+                self.act(rules.LET_PASS)     # asked in the window, they did not claim it
+                return True
+            if not self.claim_handed:        # the answer is private: behind a Pass to…
+                self.claim_handed = True
+                self.hand_off(claimer)
+                return True
+            return False                     # the claimer's own prompt (decision_menu)
+        if self.nobody_claimed == chain:
+            self.act(rules.LET_PASS)
+            return True
+        seats = [q for q in state.queue if self.seats[q].is_human and self.asked(q)]
+        if self.table.busy:
+            return True
+        view = self.session.view(to_act)
+        cards = [view.pending[0].card or view.pending[0].source] + [p.card for p in view.pending[1:]]
+        self.app.push(HeaveToWindow(
+            self.app, self.chain_words(view), cards, [(q, self.seats[q].name) for q in seats],
+            WINDOW_PACES * self.bot_pace(), lambda seat: self.claimed(chain, seat),
+            lambda: self.let_everyone_pass(chain)))
+        return True
+
+    def answers_here(self) -> bool:
+        """Whether the seat at the screen answers the chain's top here: always at a table with
+        one human; with several, only a seat that claimed it in the window and was handed it."""
+        if len(self.humans) < 2:
+            return True
+        state = self.session.state
+        return (self.claim is not None and self.claim == (self.chain_of(state), self.viewer)
+                and self.claim_handed)
+
+    def claimed(self, chain, seat: int) -> None:
+        self.claim, self.claim_handed = (chain, seat), False
+        self.say(f"{self.seats[seat].name} claims the play.")
+
+    def let_everyone_pass(self, chain) -> None:
+        self.nobody_claimed = chain
 
     # -- input -------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -487,6 +560,7 @@ class DoubloonsScene(PassAndPlayScene):
 
     def on_new_game(self) -> None:
         super().on_new_game()
+        self.claim, self.claim_handed, self.nobody_claimed = None, False, None
         self.close_menu()
         self.coins = []
         self.purses_seen = None
@@ -494,6 +568,7 @@ class DoubloonsScene(PassAndPlayScene):
 
     def hand_off(self, seat: int) -> None:
         self.close_menu()
+        self.pinned = None    # a card's text pinned by one player is not the next one's
         super().hand_off(seat)
 
     # -- the end -------------------------------------------------------------------

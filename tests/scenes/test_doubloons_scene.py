@@ -6,10 +6,11 @@ from game.engine import doubloons as rules
 from game.engine.doubloons_cards import kind_of
 from game.engine.session import Session
 from game.scenes.handoff import HandOffScreen
+from game.scenes.heave_to_window import HeaveToWindow
 from game.scenes.pass_and_play import Seat
 from game.ui import theme
 
-from .driver import click, drag, frames, key, settle, to_window
+from .driver import FRAME, click, drag, frames, key, settle, to_window
 
 SEATS = [Seat("Ann"), Seat("Bob"), Seat("Cpu", "computer", "normal")]
 
@@ -63,7 +64,19 @@ def centre(scene, code):
     return (sprite.pos[0] + sprite.size[0] / 2, sprite.pos[1] + sprite.size[1] / 2)
 
 
+def window_for(app, scene, names, limit=3000):
+    """Wait for the public Heave To! window and check whom it asks."""
+    for _ in range(limit):
+        if isinstance(app.top, HeaveToWindow):
+            assert [name for _, name in app.top.seats] == names
+            return app.top
+        assert not isinstance(app.top, HandOffScreen), f"a hand-off to {app.top.name} came first"
+        frames(app)
+    raise AssertionError(f"no Heave To! window for {names}")
+
+
 def test_a_heave_to_chain_between_two_humans_and_a_computer(app, monkeypatch):
+    """Each question is asked once, in public; only the seat that claims it is handed the table."""
     scene = start(app)
     hand_to(app, scene, "Ann")
     assert scene.viewer == 0 and len(scene.session.view(0).hand) == 4
@@ -74,45 +87,123 @@ def test_a_heave_to_chain_between_two_humans_and_a_computer(app, monkeypatch):
     shown = []
     real_face = app.art.face
     monkeypatch.setattr(app.art, "face", lambda code, *a: shown.append(code) or real_face(code, *a))
-    hand_to(app, scene, "Bob")                                  # Bob is asked: he cancels
+    window = window_for(app, scene, ["Bob"])                    # in public, over Ann's table
+    frames(app, 2)
+    assert set(shown) == {scene.session.state.pending[0]["card"]}, "only the play is shown"
+    key(app, pygame.K_1)                                        # Bob claims it by his seat
+    assert app.top is not window
+    hand_to(app, scene, "Bob")                                  # and answers in private
     assert not set(shown) & set(scene.session.state.hands[0]), "Ann's cards shown to Bob"
     frames(app, 3)
     assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
     assert scene.what_now() == "Cancel the play with Heave To! (H), or let it pass (N)."
     key(app, pygame.K_h)
-    wait_for_human(app, scene)                                  # the computer passes by itself
+    window_for(app, scene, ["Ann"])                             # the computer passed by itself
     assert scene.session.actions[-1] == "let it pass" and scene.session.state.to_act == 0
-    hand_to(app, scene, "Ann")                                  # Ann answers on her own turn
+    click(app, app.top.buttons.buttons[0].rect.center)          # Ann claims it by mouse
+    hand_to(app, scene, "Ann")                                  # and answers on her own turn
     frames(app, 3)
     click(app, scene.menu_row.buttons[1].rect.center)           # Heave To! by mouse
     assert [p["seat"] for p in scene.session.state.pending] == [0, 1, 0]
-    hand_to(app, scene, "Bob")
-    frames(app, 3)
-    key(app, pygame.K_n)                                        # "No" is one key
+    window_for(app, scene, ["Bob"])
+    key(app, pygame.K_n)                                        # "nobody": Bob lets it pass
     wait_for_human(app, scene)
     state = scene.session.state
     assert state.phase == rules.PLAY and state.purses[0] == 2   # even chain: Yo-ho-ho stands
     assert sorted(kind_of(c) for c in state.discard) == ["heave_to", "heave_to"]
     assert state.plays == 1
+    assert scene.session.actions[1:] == ["heave to", "let it pass", "heave to", "let it pass",
+                                         "let it pass"]
 
-    hand_to(app, scene, "Ann")
+    assert scene.viewer == 0 and scene.accepts_moves()          # Ann's table, her turn still
     key(app, pygame.K_e)                                        # Ann ends her turn
     hand_to(app, scene, "Bob")
     assert scene.session.state.turn == 1
     key(app, pygame.K_RETURN)                                   # Bob ends his turn
-    asked = 0
-    for _ in range(6000):          # the computer's whole turn: the humans are asked each play
+    windows, handed = 0, 0
+    for _ in range(6000):          # the computer's whole turn: one window per play, no hand-off
         frames(app)
         if isinstance(app.top, HandOffScreen):
+            handed += 1
             key(app, pygame.K_RETURN)
-        elif scene.accepts_moves() and scene.session.state.phase == rules.REACT:
-            asked += 1
+        elif isinstance(app.top, HeaveToWindow):
+            windows += 1
+            assert [name for _, name in app.top.seats] == ["Ann", "Bob"]
             key(app, pygame.K_n)
         if scene.session.state.turn == 0:
             break
     assert scene.session.state.turn == 0 and scene.session.state.turn_no == 4
-    assert asked >= 2 and scene.session.state.purses[2] > 0
+    assert windows >= 2 and scene.session.state.purses[2] > 0
+    assert handed == 0, "a hand-off during the computer's turn"
+    hand_to(app, scene, "Ann")                                  # only for Ann's own turn
     assert any(line.startswith("{p2}") for line in scene.session.state.log)
+
+
+def test_the_window_goes_on_by_itself_when_nobody_claims(app):
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    window = window_for(app, scene, ["Bob"])
+    for _ in range(int(window.seconds / FRAME) + 5):
+        frames(app)
+    assert app.top is scene
+    wait_for_human(app, scene)
+    assert scene.session.state.purses[0] == 2 and app.top is scene
+    assert scene.session.actions[1:] == ["let it pass", "let it pass"]
+
+
+def rendered_window(app, bob_holds):
+    """The window for Ann's Yo-ho-ho, drawn, when Bob holds a Heave To! or not."""
+    scene = start(app)
+    if not bob_holds:
+        deck = stacked_deck(["yo_ho_ho", "heave_to", "x_marks_the_spot"],
+                            ["barter", "pillage", "pillage", "barter"],
+                            ["x_marks_the_spot"] * 5, "yo_ho_ho")
+        scene.use_session(Session("doubloons", 3, 5, None, deck))
+    hand_to(app, scene, "Ann")
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    window = window_for(app, scene, ["Bob"])
+    window.left = window.seconds            # the same moment of the countdown
+    app.draw()
+    return pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_the_window_is_the_same_whether_or_not_a_seat_holds_heave_to(app):
+    assert rendered_window(app, True) == rendered_window(app, False)
+
+
+def test_a_seat_without_heave_to_may_claim_and_answer_the_same_prompt(app):
+    scene = start(app)
+    deck = stacked_deck(["yo_ho_ho", "heave_to", "x_marks_the_spot"],
+                        ["barter", "pillage", "pillage", "barter"],
+                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
+    scene.use_session(Session("doubloons", 3, 5, None, deck))
+    hand_to(app, scene, "Ann")
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    window_for(app, scene, ["Bob"])
+    key(app, pygame.K_1)
+    hand_to(app, scene, "Bob")
+    frames(app, 3)
+    assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
+    key(app, pygame.K_h)                                        # he holds none: told in private
+    assert scene.status[0] == "You hold no Heave To!" and len(scene.session.actions) == 1
+    frames(app, 3)
+    key(app, pygame.K_n)
+    assert scene.session.actions[1:2] == ["let it pass"]
+
+
+def test_the_window_is_readable(app):
+    from tests.ui.test_readable import check
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
+    window_for(app, scene, ["Bob"])
+    found = check(app, "the Heave To! window")
+    assert not found, "\n".join(found)
 
 
 def test_humans_not_asked_let_it_pass_without_a_hand_off(app):
