@@ -317,3 +317,45 @@ def test_a_crew_pirate_aimed_at_a_player_is_dropped_on_that_player(app):
     wait_for_human(app, scene)
     drag(app, centre(scene, "calico_jack"), scene.drop_zones()["played"].center)
     assert scene.session.actions[-1] == "use calico_jack"
+
+
+def drawn_texts(app) -> list:
+    from game.ui import widgets
+    widgets.recording = []
+    try:
+        app.draw()
+        return [detail for kind, _, detail in widgets.recording if kind == "text"]
+    finally:
+        widgets.recording = None
+
+
+def test_a_pinned_card_is_not_shown_to_the_next_player(app):
+    """Bob pins a face-up pirate while the computer's last move is still read; the table then
+    goes to Ann: the pinned text is Bob's, not hers."""
+    from .driver import right_click
+    scene = start(app)
+    hand_to(app, scene, "Ann")
+    key(app, pygame.K_e)
+    hand_to(app, scene, "Bob")
+    key(app, pygame.K_e)                                        # the computer's turn
+    for _ in range(6000):
+        frames(app)
+        if isinstance(app.top, HeaveToWindow):
+            key(app, pygame.K_n)
+        if scene.session.state.turn == 0 and app.top is scene:
+            break
+    assert scene.viewer == 1 and scene.session.state.turn == 0
+    pirate = next(p for p in scene.session.view(1).row if p)
+    right_click(app, centre(scene, pirate))                     # Bob pins a pirate's text
+    first_line = rules.name_of(pirate)
+    assert scene.pinned == pirate and first_line in drawn_texts(app)
+    for _ in range(600):
+        if isinstance(app.top, HandOffScreen):
+            break
+        frames(app)
+    assert app.top.name == "Ann"
+    assert first_line not in drawn_texts(app), "Bob's pinned card over Pass to Ann"
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert scene.pinned is None
+    assert first_line not in drawn_texts(app), "Bob's pinned card on Ann's table"
