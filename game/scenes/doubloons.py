@@ -275,11 +275,22 @@ class DoubloonsScene(PassAndPlayScene):
         text = card.text.rstrip(".")
         return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
+    MOVE_KINDS = (("play", "play a card"), ("use", "use a pirate"), ("hire", "hire a pirate"),
+                  ("end", "end your turn"))
+
     def what_now(self) -> str:
+        """Every kind of move open now, never one example for all of them."""
         view = self.session.view(self.viewer)
-        if view.phase == rules.REACT and self.accepts_moves():  # H means Heave To! here
+        if not self.accepts_moves() or self.session.is_over():
+            return ""
+        if view.phase == rules.REACT:  # H means Heave To! here
             return "Cancel the play with Heave To! (H), or let it pass (N)."
-        return super().what_now()
+        if view.phase == rules.CHOOSE:
+            return "You can: make the card's choice in the list (1 to 9). H suggests one."
+        kinds = {a.kind for a in self.session.legal_actions()}
+        open_now = [words for kind, words in self.MOVE_KINDS if kind in kinds]
+        listed = open_now[0] if len(open_now) == 1 else ", ".join(open_now[:-1]) + " or " + open_now[-1]
+        return f"You can: {listed}. H suggests a move."
 
     def why_not(self, code: str) -> str:
         view = self.session.view(self.viewer)

@@ -359,3 +359,14 @@ def test_a_pinned_card_is_not_shown_to_the_next_player(app):
     settle(app)
     assert scene.pinned is None
     assert first_line not in drawn_texts(app), "Bob's pinned card on Ann's table"
+
+
+def test_the_tip_names_every_kind_of_move_open(app):
+    from tests.engine.doubloons_tables import table
+    scene = at_table(app, table(hands={0: ["pillage", "yo_ho_ho", "barter", "spyglass"]},
+                                purses=[1, 1, 1], crews={0: ["calico_jack"]},
+                                row=["anne_bonny", "mary_read"]))
+    assert scene.what_now() == ("You can: play a card, use a pirate, hire a pirate or end your "
+                                "turn. H suggests a move.")
+    scene = at_table(app, table(purses=[0, 1, 1], row=["mary_read"]))
+    assert scene.what_now() == "You can: end your turn. H suggests a move."
