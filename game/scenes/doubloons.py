@@ -11,6 +11,8 @@ claims it by their seat is handed the table to answer in private, the others let
 """
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ..engine import doubloons as rules
@@ -22,7 +24,7 @@ from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
 from .heave_to_window import HeaveToWindow
-from .pass_and_play import PassAndPlayScene
+from .pass_and_play import CAPTION_LINES, CAPTION_PACES, PassAndPlayScene
 
 CREW = (60, 84)          # the cards played this turn
 CHAIN = (54, 76)         # the Heave To! chain, between its heading and whom it asks
@@ -34,6 +36,9 @@ REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
 LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
 WINDOW_PACES = 2.0       # the public Heave To! window lasts this many computer-move paces
+TURN_LINE = re.compile(r"\{p(\d+)\}'s turn: ")   # the log line that starts a seat's turn
+TABLE_LINES = ("The discards are shuffled", "After ")  # the table's own, nobody's move
+CANCELLED = " is cancelled."      # the chain's outcome, for the table's own line
 
 assert doubloons_art.accepts("coin")  # the deck's art is registered by the import
 
@@ -400,9 +405,81 @@ class DoubloonsScene(PassAndPlayScene):
 
     def act(self, action) -> bool:
         self.pinned = None
-        if self.claim is not None and self.session.state.to_act == self.claim[1]:
+        state = self.session.state
+        actor = state.to_act
+        if self.claim is not None and actor == self.claim[1]:
             self.claim = None    # the claimer answered: anyone after them is asked again
-        return super().act(action)
+        kept = self.captions.get(actor)
+        base = state.pending[0]["seat"] if state.pending else None
+        text = action.text if hasattr(action, "text") else str(action)
+        if not super().act(action):
+            return False
+        self.place_lines(actor, kept, base, text)
+        return True
+
+    # -- captions: each line of the log at the seat that acted ------------------------
+    def lines_by_seat(self, actor, base, text) -> list:
+        """(seat or None, line in words) for each log line the latest action added. A line
+        belongs to the seat whose play it tells: the actor's own, but a play resolved by the
+        last "let it pass" (or at once after a Heave To!) is its player's, a new turn is the
+        new player's, and a reshuffle or the turn limit is the table's own (None)."""
+        before = len(self.session.rules.view(self.session.states[-2], self.viewer).log)
+        raw = self.session.view(self.viewer).log[before:]
+        owner = base if text == rules.LET_PASS.text else actor
+        out = []
+        for line in raw:
+            seat = owner
+            turn = TURN_LINE.match(line)
+            if turn:
+                seat = owner = int(turn.group(1))
+            elif line.startswith(TABLE_LINES) or line.endswith(CANCELLED):
+                seat = None
+            out.append((seat, self.words(line)))
+            if text == rules.HEAVE_TO.text and line.endswith("shouts Heave To!"):
+                owner = base               # nobody else asked: the chain resolves at once
+        return out
+
+    def place_lines(self, actor, kept, base, text) -> None:
+        """A computer's lines become its caption (whole lines only, newest kept); a human's and
+        the table's go to the status line. A move that adds no line (a computer letting a play
+        pass: every Doubloons choice is logged) leaves captions as they were."""
+        if actor is not None and not self.seats[actor].is_human:
+            self.captions.pop(actor, None)
+            if kept is not None:
+                self.captions[actor] = kept
+        lines = self.lines_by_seat(actor, base, text)
+        table = [line for seat, line in lines if seat is None or self.seats[seat].is_human]
+        for seat in dict.fromkeys(seat for seat, _ in lines):
+            if seat is not None and not self.seats[seat].is_human:
+                mine = [line for at, line in lines if at == seat]
+                self.captions[seat] = [self.whole_caption(seat, mine),
+                                       CAPTION_PACES * self.bot_pace()]
+        self.say(self.status_text(table))
+
+    def whole_caption(self, seat, lines) -> list:
+        """The newest of `lines` that fit the seat's caption whole (never a cut sentence)."""
+        vp = self.viewport
+        place = self.caption_place(seat)
+        room = max(1, min(CAPTION_LINES + 1, (place.h - 12) // 20))
+        kept, used = [], 0
+        for line in reversed(lines):
+            need = len(wrap(line, vp.length(14), vp.length(place.w - 20)))
+            if kept and used + need > room:
+                break
+            kept.insert(0, line)
+            used += need
+        return kept[-CAPTION_LINES:]
+
+    def status_text(self, lines) -> str:
+        """The newest whole lines that fit the status line's two rows."""
+        width = 2 * self.layout["status"].w - 40
+        text = ""
+        for line in reversed(lines):
+            longer = printable(line + ("  " + text if text else ""))
+            if text and font(17).size(longer)[0] > width:
+                break
+            text = longer
+        return text
 
     def say(self, text: str, kind: str = "info") -> None:
         super().say(self.words(text), kind)   # the rules name players as {p0}, {p1}...

@@ -330,35 +330,31 @@ def drawn_texts(app) -> list:
 
 
 def test_a_pinned_card_is_not_shown_to_the_next_player(app):
-    """Bob pins a face-up pirate while the computer's last move is still read; the table then
-    goes to Ann: the pinned text is Bob's, not hers."""
-    from .driver import right_click
+    """Ann plays and at once pins a face-up pirate's text; Bob claims the play and is handed
+    the table: the pinned text is Ann's, not his."""
+    from .driver import post
     scene = start(app)
     hand_to(app, scene, "Ann")
-    key(app, pygame.K_e)
-    hand_to(app, scene, "Bob")
-    key(app, pygame.K_e)                                        # the computer's turn
-    for _ in range(6000):
-        frames(app)
-        if isinstance(app.top, HeaveToWindow):
-            key(app, pygame.K_n)
-        if scene.session.state.turn == 0 and app.top is scene:
-            break
-    assert scene.viewer == 1 and scene.session.state.turn == 0
-    pirate = next(p for p in scene.session.view(1).row if p)
-    right_click(app, centre(scene, pirate))                     # Bob pins a pirate's text
-    first_line = rules.name_of(pirate)
-    assert scene.pinned == pirate and first_line in drawn_texts(app)
-    for _ in range(600):
-        if isinstance(app.top, HandOffScreen):
-            break
-        frames(app)
-    assert app.top.name == "Ann"
-    assert first_line not in drawn_texts(app), "Bob's pinned card over Pass to Ann"
+    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
+    pirate = next(p for p in scene.session.view(0).row if p)
+    a, b = to_window(app, centre(scene, yoho)), to_window(app, scene.drop_zones()["played"].center)
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    frames(app)
+    post(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0))
+    frames(app)
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)                 # the play is dropped
+    spot = to_window(app, centre(scene, pirate))
+    post(pygame.MOUSEBUTTONDOWN, pos=spot, button=3)            # and a pirate pinned at once
+    post(pygame.MOUSEBUTTONUP, pos=spot, button=3)
+    frames(app)
+    assert scene.session.actions == ["play yo_ho_ho"] and scene.pinned == pirate
+    window_for(app, scene, ["Bob"])
+    key(app, pygame.K_1)                                        # Bob claims it
+    assert isinstance(app.top, HandOffScreen) and app.top.name == "Bob"
     key(app, pygame.K_RETURN)
     settle(app)
-    assert scene.pinned is None
-    assert first_line not in drawn_texts(app), "Bob's pinned card on Ann's table"
+    assert scene.viewer == 1 and scene.pinned is None
+    assert rules.name_of(pirate) not in drawn_texts(app), "Ann's pinned card on Bob's table"
 
 
 def test_the_tip_names_every_kind_of_move_open(app):
@@ -370,3 +366,57 @@ def test_the_tip_names_every_kind_of_move_open(app):
                                 "turn. H suggests a move.")
     scene = at_table(app, table(purses=[0, 1, 1], row=["mary_read"]))
     assert scene.what_now() == "You can: end your turn. H suggests a move."
+
+
+# --- captions at the seat that acted ------------------------------------------------------------
+
+def test_a_play_resolved_by_a_computers_pass_is_told_as_its_players(app):
+    from tests.engine.doubloons_tables import table
+    scene = at_table(app, table(hands={0: ["x_marks_the_spot", "barter"]}, row=["jean_lafitte"]))
+    mark = next(c for c in scene.session.view(0).hand if kind_of(c) == "x_marks_the_spot")
+    drag(app, centre(scene, mark), scene.drop_zones()["played"].center)
+    wait_for_human(app, scene)
+    assert scene.session.actions[1:] == ["let it pass", "let it pass"]
+    assert not any("Ann" in line for lines, _ in scene.captions.values() for line in lines)
+    assert "Ann takes 1 doubloon from the bank." in scene.status[0]
+    barter = next(c for c in scene.session.view(0).hand if kind_of(c) == "barter")
+    drag(app, centre(scene, barter), centre(scene, "jean_lafitte"))
+    wait_for_human(app, scene)
+    assert not any("Ann" in line for lines, _ in scene.captions.values() for line in lines)
+    assert "Ann can hire Jean Lafitte for 0 this turn." in scene.status[0]
+
+
+def test_every_caption_is_whole_and_at_the_seat_that_acted(app):
+    """A whole game of one human and three computers: every caption line that names a player
+    first is at that player's seat, no human's move is in a computer's bubble, and a caption
+    fits its bubble whole."""
+    from game.scenes.pass_and_play import CAPTION_LINES
+    from game.ui.widgets import wrap
+    seats = [Seat("Ann")] + [Seat(f"Cpu {i}", "computer", "easy") for i in (1, 2, 3)]
+    app.settings.animation_speed = "instant"
+    app.start_game("doubloons", 8, {"ask_humans": "never"}, seats=seats)
+    scene = app.top
+    names = [seat.name for seat in seats]
+    checked, count = 0, 0
+    for _ in range(40_000):
+        if scene.session.is_over() or checked >= 150:
+            break
+        if scene.accepts_moves():
+            legal = scene.session.legal_actions()
+            scene.act(next((a for a in legal if a.kind != "end"), legal[-1]) if count % 3 else legal[-1])
+        frames(app)
+        if len(scene.session.actions) == count:
+            continue
+        count = len(scene.session.actions)
+        for seat, (lines, _) in scene.captions.items():
+            assert not scene.seats[seat].is_human
+            for line in lines:
+                first = next((n for n in names if line.startswith((n + " ", n + "'s "))), None)
+                assert first in (None, names[seat]), f"{line!r} in {names[seat]}'s bubble"
+            place = scene.caption_place(seat)
+            room = max(1, min(CAPTION_LINES + 1, (place.h - 12) // 20))
+            wrapped = sum(len(wrap(line, app.viewport.length(14),
+                                   app.viewport.length(place.w - 20))) for line in lines)
+            assert wrapped <= room or len(lines) == 1, f"{lines} is cut in its bubble"
+            checked += 1
+    assert checked >= 100
