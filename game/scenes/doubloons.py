@@ -253,7 +253,12 @@ class DoubloonsScene(PassAndPlayScene):
         plays = self.plays_for(code, zone)
         if len(plays) == 1:
             return plays[0].text, None
-        return None, None if plays else self.why_not(code)
+        if plays or (zone == "crew" and code in self.session.view(self.viewer).crews[self.viewer]):
+            return None, None            # several plays: a list asks which; or put back home
+        if self.plays_of(code):
+            return None, (f"{rules.name_of(code)} can't go there: the places it can go glow "
+                          "while you hold it.")
+        return None, self.why_not(code)
 
     def on_release(self, pos) -> None:
         """A drop that could mean several plays (targets, discards) asks which, in words."""

@@ -420,3 +420,15 @@ def test_every_caption_is_whole_and_at_the_seat_that_acted(app):
             assert wrapped <= room or len(lines) == 1, f"{lines} is cut in its bubble"
             checked += 1
     assert checked >= 100
+
+
+def test_a_crew_pirate_dropped_where_it_cant_go_says_so_and_goes_home(app):
+    scene = at_table(app, crew_table())
+    home = centre(scene, "blackbeard")
+    drag(app, home, scene.drop_zones()["seat2"].center)       # Cpu 2 has no pirate
+    assert not scene.session.actions and "glow" in scene.status[0]
+    settle(app)
+    assert centre(scene, "blackbeard") == home
+    scene.say("")
+    drag(app, home, (home[0] - 40, home[1]))                  # back in the crew: nothing said
+    assert not scene.session.actions and scene.status[0] == ""
