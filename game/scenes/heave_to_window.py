@@ -9,6 +9,8 @@ every human asked lets it pass. The question is the same whatever anyone holds.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..ui import theme
@@ -84,7 +86,7 @@ class HeaveToWindow(Scene):
     def draw(self, surface) -> None:
         vp = self.viewport
         draw_panel(surface, vp.rect(*PANEL), fill=theme.OPAQUE_PANEL)
-        draw_text(surface, vp, "Heave To?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
+        draw_text(surface, vp, "Heave To!?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
         for i, line in enumerate(wrap(self.question, vp.length(19), vp.length(PANEL.w - 80))[:2]):
             draw_text(surface, vp, line, 19, (640, PANEL.y + 84 + 26 * i), theme.INK, "midtop")
         width = len(self.cards) * (CARD[0] + 10) - 10
@@ -103,7 +105,7 @@ class HeaveToWindow(Scene):
         filled.w = max(0, round(bar.w * self.left / self.seconds))
         if filled.w:
             pygame.draw.rect(surface, theme.GOLD, vp.rect(*filled), border_radius=vp.length(6))
-        seconds = max(1, round(self.left + 0.49))
+        seconds = max(1, math.ceil(self.left))
         draw_text(surface, vp, f"It goes on in {seconds} s unless someone claims it.", 16,
                   (640, PANEL.y + 570), theme.INK_DIM, "midtop")
         self.buttons.draw(surface, vp)
