@@ -432,3 +432,18 @@ def test_a_crew_pirate_dropped_where_it_cant_go_says_so_and_goes_home(app):
     scene.say("")
     drag(app, home, (home[0] - 40, home[1]))                  # back in the crew: nothing said
     assert not scene.session.actions and scene.status[0] == ""
+
+
+def test_a_lone_human_answers_at_the_table_without_a_window(app):
+    from tests.engine.doubloons_tables import table
+    scene = at_table(app, table(hands={0: ["heave_to"], 1: ["yo_ho_ho", "x_marks_the_spot"]},
+                                turn=1))
+    for _ in range(3000):
+        frames(app)
+        assert not isinstance(app.top, (HeaveToWindow, HandOffScreen))
+        if scene.menu:
+            break
+    assert scene.session.state.phase == rules.REACT and scene.viewer == 0
+    assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
+    key(app, pygame.K_h)
+    assert scene.session.actions[-1] == "heave to"
