@@ -83,6 +83,8 @@ class DoubloonsScene(PassAndPlayScene):
         self.claim = None             # (chain, seat): the seat that claimed the window's play
         self.claim_handed = False     # the claimer has been handed the table to answer
         self.nobody_claimed = None    # the chain nobody claimed: every human lets it pass
+        self.held_lines = None        # (captions, status) told once the table has settled
+        self.hud = None               # the view the counters are drawn from (hud_view)
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
@@ -454,12 +456,33 @@ class DoubloonsScene(PassAndPlayScene):
                 self.captions[actor] = kept
         lines = self.lines_by_seat(actor, base, text)
         table = [line for seat, line in lines if seat is None or self.seats[seat].is_human]
+        captions = {}
         for seat in dict.fromkeys(seat for seat, _ in lines):
             if seat is not None and not self.seats[seat].is_human:
-                mine = [line for at, line in lines if at == seat]
-                self.captions[seat] = [self.whole_caption(seat, mine),
-                                       CAPTION_PACES * self.bot_pace()]
-        self.say(self.status_text(table))
+                captions[seat] = self.whole_caption(seat, [line for at, line in lines if at == seat])
+        self.held_lines = (captions, self.status_text(table))
+        self.release_lines()
+
+    def settled(self) -> bool:
+        """Whether the cards and the coins on the table have got where the game now is."""
+        return not self.table.busy and not self.coins
+
+    def release_lines(self) -> None:
+        """Tell what the latest move did (captions, status line) once the table shows it."""
+        if self.held_lines is None or not self.settled():
+            return
+        captions, status = self.held_lines
+        self.held_lines = None
+        for seat, lines in captions.items():
+            self.captions[seat] = [lines, CAPTION_PACES * self.bot_pace()]
+        self.say(status)
+
+    def hud_view(self, view):
+        """The view the counters and panels are drawn from: the one the table last rested in,
+        so no purse, count or chain says more than the moving cards and coins have shown."""
+        if self.settled() or self.hud is None or self.hud.seat != view.seat:
+            self.hud = view
+        return self.hud
 
     def whole_caption(self, seat, lines) -> list:
         """The newest of `lines` that fit the seat's caption whole (never a cut sentence)."""
@@ -490,15 +513,8 @@ class DoubloonsScene(PassAndPlayScene):
         super().say(self.words(text), kind)   # the rules name players as {p0}, {p1}...
 
     def describe(self, action_text: str) -> str:
-        """What just happened, as much as fits the status line (the log has it all)."""
-        text = printable(super().describe(action_text))  # measured as it will be drawn
-        width = self.layout["status"].w
-        if font(19).size(text)[0] <= width:
-            return text
-        last = printable(self.words(self.session.view(self.viewer).log[-1]))
-        while font(19).size(last + "…")[0] > width and len(last) > 10:
-            last = last[:-4]
-        return last if font(19).size(last)[0] <= width else last + "…"
+        """Nothing at once: what happened is told once the cards have got there (`place_lines`)."""
+        return ""
 
     # -- what the viewer must decide without a click ------------------------------
     def decision_menu(self, view) -> None:
@@ -540,6 +556,7 @@ class DoubloonsScene(PassAndPlayScene):
         for coin in self.coins:
             coin.t += dt
         self.coins = [c for c in self.coins if not c.done]
+        self.release_lines()
         state = self.session.state
         to_act = state.to_act
         if (state.phase == rules.REACT and to_act is not None and self.seats[to_act].is_human
@@ -654,6 +671,7 @@ class DoubloonsScene(PassAndPlayScene):
     def on_new_game(self) -> None:
         super().on_new_game()
         self.claim, self.claim_handed, self.nobody_claimed = None, False, None
+        self.held_lines, self.hud = None, None
         self.close_menu()
         self.coins = []
         self.purses_seen = None
@@ -662,6 +680,7 @@ class DoubloonsScene(PassAndPlayScene):
     def hand_off(self, seat: int) -> None:
         self.close_menu()
         self.pinned = None    # a card's text pinned by one player is not the next one's
+        self.held_lines = None  # the recap on the Pass to… screen tells it instead
         super().hand_off(seat)
 
     # -- the end -------------------------------------------------------------------
@@ -677,6 +696,8 @@ class DoubloonsScene(PassAndPlayScene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw_table(self, surface, view) -> None:
+        self.update_act_button(view)
+        view = self.hud_view(view)
         vp = self.viewport
         art = self.app.art
         w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
@@ -711,7 +732,6 @@ class DoubloonsScene(PassAndPlayScene):
                 self.draw_me(surface, view)
             else:
                 self.draw_seat(surface, view, seat)
-        self.update_act_button(view)
 
     def draw_played(self, surface, view) -> None:
         vp = self.viewport

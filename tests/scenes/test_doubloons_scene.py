@@ -447,3 +447,50 @@ def test_a_lone_human_answers_at_the_table_without_a_window(app):
     assert [label for label, _ in scene.menu] == ["Let it pass", "Heave To!"]
     key(app, pygame.K_h)
     assert scene.session.actions[-1] == "heave to"
+
+
+def test_the_table_tells_nothing_before_its_cards_and_coins_get_there(app):
+    """At every frame of real play at the normal animation speed: while cards or coins are
+    still moving, no counter, status or caption tells what they have not yet shown; once they
+    rest, the counters are the game's; and each caption is at the seat that acted."""
+    app.start_game("doubloons", 8, {"ask_humans": "never"}, seats=list(SOLO))
+    app.settings.animation_speed = "normal"
+    scene = app.top
+    scene.table.speed = "normal"
+    names = [seat.name for seat in SOLO]
+    moving_frames = rest_frames = 0
+    for _ in range(4000):
+        state = scene.session.state
+        if scene.session.is_over() or state.turn_no > 5:
+            break
+        if scene.accepts_moves() and scene.settled() and scene.menu:
+            key(app, pygame.K_1)                                 # a card's choice: the first
+        elif scene.accepts_moves() and scene.settled():
+            hand = scene.session.view(0).hand
+            playable = [i for i, code in enumerate(hand) if scene.plays_of(code)]
+            if state.plays < 2 and playable and playable[0] < 9:
+                key(app, pygame.K_1 + playable[0])               # a card's list...
+                key(app, pygame.K_1)                             # ...and its first play
+            else:
+                key(app, pygame.K_e)
+        frames(app)
+        if len(scene.session.states) < 2:
+            continue
+        now, before = scene.session.state, scene.session.states[-2]
+        texts = drawn_texts(app)
+        counters = lambda s: {f"{s.purses[0]} of 7", f"Actions: {len(s.deck)}",
+                              f"Discard: {len(s.discard)}"}
+        newest = scene.new_entries()
+        if not scene.settled():
+            moving_frames += 1
+            for text in counters(now) - counters(before):
+                assert text not in texts, f"{text!r} drawn before the table shows it"
+            assert not any(line and line in scene.status[0] for line in newest), scene.status
+        else:
+            rest_frames += 1
+            assert counters(now) <= set(texts), (counters(now), texts)
+        for seat, (lines, _) in scene.captions.items():
+            for line in lines:
+                first = next((n for n in names if line.startswith((n + " ", n + "'s "))), None)
+                assert first in (None, names[seat]), f"{line!r} in {names[seat]}'s bubble"
+    assert moving_frames > 50 and rest_frames > 50 and scene.session.state.turn_no > 5
