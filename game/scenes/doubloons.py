@@ -475,6 +475,8 @@ class DoubloonsScene(PassAndPlayScene):
         self.held_lines = None
         for seat, lines in captions.items():
             self.captions[seat] = [lines, CAPTION_PACES * self.bot_pace()]
+        if captions:  # the next computer move waits until this one has been read
+            self.bot_wait = max(self.bot_wait, self.bot_pace())
         self.say(status)
 
     def hud_view(self, view):
