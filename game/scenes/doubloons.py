@@ -4,8 +4,9 @@ hand at the bottom. Drawn from one seat's view.
 
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
 click it and pick from the list, which says what each play does); hire by dragging a face-up
-pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits for Heave To!, each seat asked gets
-the same prompt whether or not it holds one; "Let it pass" is one click or the N key. With
+pirate to your crew or clicking it; click a pirate of your crew to use it, or drag it onto the
+table, a player or the pirate it aims at. When a play waits for Heave To!, each seat asked gets the
+same prompt whether or not it holds one; "Let it pass" is one click or the N key. With
 several humans at the table the question is asked once, in public (heave_to_window): a human who
 claims it by their seat is handed the table to answer in private, the others let it pass.
 """
@@ -418,7 +419,7 @@ class DoubloonsScene(PassAndPlayScene):
             self.claim = None    # the claimer answered: anyone after them is asked again
         kept = self.captions.get(actor)
         base = state.pending[0]["seat"] if state.pending else None
-        text = action.text if hasattr(action, "text") else str(action)
+        text = str(action)
         if not super().act(action):
             return False
         self.place_lines(actor, kept, base, text)
@@ -605,9 +606,9 @@ class DoubloonsScene(PassAndPlayScene):
         if self.nobody_claimed == chain:
             self.act(rules.LET_PASS)
             return True
-        seats = [q for q in state.queue if self.seats[q].is_human and self.asked(q)]
         if self.table.busy:
             return True
+        seats = [q for q in state.queue if self.seats[q].is_human and self.asked(q)]
         view = self.session.view(to_act)
         cards = [view.pending[0].card or view.pending[0].source] + [p.card for p in view.pending[1:]]
         self.app.push(HeaveToWindow(
