@@ -55,6 +55,7 @@ ROW_SIZE = 5
 CREW_SIZE = 2
 PLAYS_PER_TURN = 3
 WIN = 7
+LONGEST_ACTION = 200  # longer texts are no move at all (the longest legal one is far shorter)
 MAX_TURNS = 200     # a safety net (see the rules screen): the richest player wins after this many
 
 PLAY, REACT, CHOOSE, OVER = "play", "react", "choose", "over"
@@ -449,7 +450,7 @@ def _why_illegal(s: State, text: str) -> str:
     words = action_words(text)
     if s.phase == REACT:
         if text == HEAVE_TO.text:
-            return "You hold no Heave To!."
+            return "You hold no Heave To!"
         return "A play is waiting: let it pass or answer with Heave To!."
     if s.phase == CHOOSE:
         return "Finish the card's choice first."
@@ -475,6 +476,8 @@ def _why_illegal(s: State, text: str) -> str:
             for what in ("doubloons", "cards"):
                 if protected(s, seat, what):
                     return f"{_p(seat)}'s {what} are protected."
+    if not words.strip() or not words.isprintable() or len(words) > LONGEST_ACTION:
+        return "That is not a move of this game."
     return f"You can't {words[0].lower() + words[1:]} now."
 
 
@@ -588,21 +591,22 @@ def _step_draw(s, seat, st, target, discards, origin):
 
 def _step_steal_doubloon(s, seat, st, target, discards, origin):
     if protected(s, target, "doubloons"):
-        _say(s, f"{_p(target)}'s doubloons are protected.")
+        _say(s, f"{_p(seat)} can't steal: {_p(target)}'s doubloons are protected.")
         return
     n = min(st.n, s.purses[target])
     if not n:
-        _say(s, f"{_p(target)} has no doubloons to steal.")
+        _say(s, f"{_p(seat)} finds no doubloons to steal from {_p(target)}.")
         return
     s.purses[target] -= n
     s.purses[seat] += n
     _say(s, f"{_p(seat)} steals {_plural(n, 'doubloon')} from {_p(target)}.")
 
 
-def _cards_out_of_reach(s: State, target: int, empty: str) -> bool:
-    """Whether the target's hand can't be taken from: protected, or empty (the log says which)."""
+def _cards_out_of_reach(s: State, seat: int, target: int, empty: str) -> bool:
+    """Whether the target's hand can't be taken from: protected, or empty (the log says which,
+    starting with the player who tried: each line of the log starts with whoever acted)."""
     if protected(s, target, "cards"):
-        _say(s, f"{_p(target)}'s cards are protected.")
+        _say(s, f"{_p(seat)} can't take a card: {_p(target)}'s cards are protected.")
         return True
     if not s.hands[target]:
         _say(s, empty)
@@ -611,7 +615,7 @@ def _cards_out_of_reach(s: State, target: int, empty: str) -> bool:
 
 
 def _step_steal_card(s, seat, st, target, discards, origin):
-    if _cards_out_of_reach(s, target, f"{_p(target)} has no cards to steal."):
+    if _cards_out_of_reach(s, seat, target, f"{_p(seat)} finds no cards to take from {_p(target)}."):
         return
     s.rng, i = rng.below(s.rng, len(s.hands[target]))
     code = s.hands[target].pop(i)
@@ -623,7 +627,7 @@ def _step_steal_card(s, seat, st, target, discards, origin):
 
 
 def _step_look_take_card(s, seat, st, target, discards, origin):
-    if _cards_out_of_reach(s, target, f"{_p(seat)} looks at {_p(target)}'s hand: it is empty."):
+    if _cards_out_of_reach(s, seat, target, f"{_p(seat)} looks at {_p(target)}'s hand: it is empty."):
         return
     s.revealed += len(s.hands[target])
     _say(s, f"{_p(seat)} looks at {_p(target)}'s hand.")
@@ -640,13 +644,13 @@ def _offer(s: State, seat: int, kind: str, cards=(), pirates=(), card=None, orig
 
 def _step_disable_pirate(s, seat, st, target, discards, origin):
     s.disabled[target] = seat
-    _say(s, f"{name_of(target)} is disabled until {_p(seat)}'s next turn.")
+    _say(s, f"{_p(seat)} disables {name_of(target)} until {_p(seat)}'s next turn.")
 
 
 def _step_disable_crew(s, seat, st, target, discards, origin):
     for pid in s.crews[target]:
         s.disabled[pid] = seat
-    _say(s, f"{_p(target)}'s pirates are disabled until {_p(seat)}'s next turn.")
+    _say(s, f"{_p(seat)} disables {_p(target)}'s pirates until {_p(seat)}'s next turn.")
 
 
 def _step_discard_pirate(s, seat, st, target, discards, origin):
@@ -654,7 +658,7 @@ def _step_discard_pirate(s, seat, st, target, discards, origin):
     s.crews[owner].remove(target)
     s.pirate_discard.append(target)
     s.disabled.pop(target, None)
-    _say(s, f"{name_of(target)} walks the plank from {_p(owner)}'s crew.")
+    _say(s, f"{_p(seat)} makes {name_of(target)} walk the plank from {_p(owner)}'s crew.")
 
 
 def _step_copy_pirate(s, seat, st, target, discards, origin):
@@ -683,7 +687,7 @@ def _follow(s: State, seat: int, key: str, origin) -> None:
 
 def _step_cheaper(s, seat, st, target, discards, origin):
     s.discounts[target] = s.discounts.get(target, 0) + st.n
-    _say(s, f"{name_of(target)} costs {_p(seat)} {price(s, target)} this turn.")
+    _say(s, f"{_p(seat)} can hire {name_of(target)} for {price(s, target)} this turn.")
 
 
 def _step_swap(s, seat, st, target, discards, origin):
@@ -750,10 +754,9 @@ def _step_toll(s, seat, st, target, discards, origin):
             s.purses[seat] += n
             paid.append(p)
     if paid:
-        _say(s, ", ".join(_p(p) for p in paid) + f" pay{'s' if len(paid) == 1 else ''} "
-                f"{_p(seat)} a toll.")
+        _say(s, f"{_p(seat)} takes a toll from " + ", ".join(_p(p) for p in paid) + ".")
     else:
-        _say(s, f"Nobody pays {_p(seat)} a toll.")
+        _say(s, f"{_p(seat)} finds nobody richer to pay a toll.")
 
 
 def _step_protect(s, seat, st, target, discards, origin):

@@ -56,6 +56,10 @@ STEPS = {
     "protect": StepKind(what=("doubloons", "cards")),
 }
 PLAYER_TARGETS = ("player", "player_with_crew")
+# The rules page: "You can only discard a pirate if you replace them with another or if you play
+# the Walk the Plank action card". Replacing is `swap_pirate` and a hire or pirate taken into a
+# full crew; `discard_pirate` belongs to Walk the Plank alone.
+WALK_THE_PLANK = "walk_the_plank"
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,7 @@ def _text(entry: Any, key: str, where: str, longest: int) -> str:
     return value
 
 
-def _steps(entry: Any, where: str, pirate: bool) -> tuple[Step, ...]:
+def _steps(entry: Any, where: str, pirate: bool, ident: str) -> tuple[Step, ...]:
     raw = _field(entry, "effect", list, where)
     if not raw:
         _fail(where, "field 'effect' needs at least one step")
@@ -148,6 +152,9 @@ def _steps(entry: Any, where: str, pirate: bool) -> tuple[Step, ...]:
         if do not in STEPS:
             _fail(at, f"field 'do' must be one of {', '.join(STEPS)} (got {do!r})")
         spec = STEPS[do]
+        if do == "discard_pirate" and (pirate or ident != WALK_THE_PLANK or len(raw) != 1):
+            _fail(at, "only Walk the Plank discards a pirate (the rules page): a pirate leaves a "
+                      "crew otherwise only when replaced")
         unknown = set(item) - {"do", "n", "what"}
         if unknown:
             _fail(at, f"unknown field {sorted(unknown)[0]!r}")
@@ -207,10 +214,10 @@ def parse(data: Any) -> CardSet:
     actions, pirates = {}, {}
     for entry, where, kind, count in _entries(data, "actions", "kind", "count", (1, 20), {}):
         actions[kind] = CardKind(kind, _text(entry, "name", where, 24), _text(entry, "text", where, 60),
-                                 _steps(entry, where, False), count)
+                                 _steps(entry, where, False, kind), count)
     for entry, where, pid, cost in _entries(data, "pirates", "id", "cost", (0, 4), actions):
         pirates[pid] = CardKind(pid, _text(entry, "name", where, 24), _text(entry, "text", where, 60),
-                                _steps(entry, where, True), 1, cost)
+                                _steps(entry, where, True, pid), 1, cost)
     if not 1 <= len(actions) <= 30 or sum(c.count for c in actions.values()) < 12:
         _fail("actions", "need 1 to 30 kinds and at least 12 cards")
     if not 5 <= len(pirates) <= 40:

@@ -4,12 +4,15 @@ hand at the bottom. Drawn from one seat's view.
 
 Play a card by dragging it to the table, onto a player or onto the pirate it is aimed at (or
 click it and pick from the list, which says what each play does); hire by dragging a face-up
-pirate to your crew or clicking it; click a pirate of your crew to use it. When a play waits
-for Heave To!, each seat asked gets the same prompt whether or not it holds one; "Let it pass"
-is one click or the N key.
+pirate to your crew or clicking it; click a pirate of your crew to use it, or drag it onto the
+table, a player or the pirate it aims at. When a play waits for Heave To!, each seat asked gets the
+same prompt whether or not it holds one; "Let it pass" is one click or the N key. With
+several humans at the table the question is asked once, in public (heave_to_window): a human who
+claims it by their seat is handed the table to answer in private, the others let it pass.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -22,7 +25,8 @@ from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .dialogs import ResultScreen
-from .pass_and_play import PassAndPlayScene
+from .heave_to_window import HeaveToWindow
+from .pass_and_play import CAPTION_LINES, CAPTION_PACES, PassAndPlayScene
 
 CREW = (60, 84)          # the cards played this turn
 CHAIN = (54, 76)         # the Heave To! chain, between its heading and whom it asks
@@ -33,6 +37,10 @@ COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
 LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
+WINDOW_PACES = 2.0       # the public Heave To! window lasts this many computer-move paces
+TURN_LINE = re.compile(r"\{p(\d+)\}'s turn: ")   # the log line that starts a seat's turn
+TABLE_LINES = ("The discards are shuffled", "After ")  # the table's own, nobody's move
+CANCELLED = " is cancelled."      # the chain's outcome, for the table's own line
 
 assert doubloons_art.accepts("coin")  # the deck's art is registered by the import
 
@@ -74,6 +82,11 @@ class DoubloonsScene(PassAndPlayScene):
         self.menu_title = ""
         self.menu_row = ButtonRow()
         self.pinned: str | None = None
+        self.claim = None             # (chain, seat): the seat that claimed the window's play
+        self.claim_handed = False     # the claimer has been handed the table to answer
+        self.nobody_claimed = None    # the chain nobody claimed: every human lets it pass
+        self.held_lines = None        # (captions, status) told once the table has settled
+        self.hud = None               # the view the counters are drawn from (hud_view)
         super().__init__(app, seed, options, seats)
         self.act_button = self.layout_button("act", "End turn", self.end_turn, "E", text_size=16)
         self.buttons = self.side_buttons(self.act_button)
@@ -179,21 +192,29 @@ class DoubloonsScene(PassAndPlayScene):
         return (panel.x + 24, panel.y + 52)
 
     # -- moves -----------------------------------------------------------------
+    def accepts_moves(self) -> bool:
+        """As at every table, and a Heave To! question is answered at the table only by the
+        seat that answers it here (see `answers_here`)."""
+        return super().accepts_moves() and (self.session.state.phase != rules.REACT
+                                            or self.answers_here())
+
     def my_turn(self, view) -> bool:
         return self.accepts_moves() and view.phase == rules.PLAY
 
     def can_drag(self, code: str) -> bool:
+        """Your hand cards (to play), the face-up pirates (to hire) and your crew (to use)."""
         view = self.session.view(self.viewer)
-        return self.my_turn(view) and (code in view.hand or code in view.row)
+        return self.my_turn(view) and (code in view.hand or code in view.row
+                                       or code in view.crews[self.viewer])
 
     def drop_zones(self) -> dict:
-        """The played area, your crew, the other seats, and, while a card aimed at a pirate is
-        held, each pirate it can be aimed at (first, as they lie inside the seats)."""
+        """The played area, your crew, the other seats, and, while a card or crew pirate aimed at
+        a pirate is held, each pirate it can be aimed at (first, as they lie inside the seats)."""
         view = self.session.view(self.viewer)
         zones = {}
         held = (self.drag.sprite.code if self.drag is not None and self.drag.moving
                 else self.released or self.selected)
-        if held is not None and held not in rules.PIRATES:
+        if held is not None:
             aimed = {pid for a in self.plays_of(held) for pid in pirates_aimed_at(a)}
             for pid in aimed:
                 sprite = self.table.sprites.get(pid)
@@ -224,14 +245,24 @@ class DoubloonsScene(PassAndPlayScene):
         elif zone == "crew":
             plays = [a for a in plays if a.kind == "hire"]
         elif zone == "played":
-            plays = [a for a in plays if a.kind == "play"]
+            plays = [a for a in plays if a.kind in ("play", "use")]
         return plays
+
+    def legal_zones(self, code: str) -> list:
+        """Every zone a drop there means something for, also where it would mean several plays
+        (a target or discards still to choose): those glow while the card is held."""
+        return [z for z in self.drop_zones() if self.plays_for(code, z)]
 
     def drop_action(self, code: str, zone: str):
         plays = self.plays_for(code, zone)
         if len(plays) == 1:
             return plays[0].text, None
-        return None, None if plays else self.why_not(code)
+        if plays or (zone == "crew" and code in self.session.view(self.viewer).crews[self.viewer]):
+            return None, None            # several plays: a list asks which; or put back home
+        if self.plays_of(code):
+            return None, (f"{rules.name_of(code)} can't go there: the places it can go glow "
+                          "while you hold it.")
+        return None, self.why_not(code)
 
     def on_release(self, pos) -> None:
         """A drop that could mean several plays (targets, discards) asks which, in words."""
@@ -258,11 +289,22 @@ class DoubloonsScene(PassAndPlayScene):
         text = card.text.rstrip(".")
         return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
+    MOVE_KINDS = (("play", "play a card"), ("use", "use a pirate"), ("hire", "hire a pirate"),
+                  ("end", "end your turn"))
+
     def what_now(self) -> str:
+        """Every kind of move open now, never one example for all of them."""
         view = self.session.view(self.viewer)
-        if view.phase == rules.REACT and self.accepts_moves():  # H means Heave To! here
+        if not self.accepts_moves() or self.session.is_over():
+            return ""
+        if view.phase == rules.REACT:  # H means Heave To! here
             return "Cancel the play with Heave To! (H), or let it pass (N)."
-        return super().what_now()
+        if view.phase == rules.CHOOSE:
+            return "You can: make the card's choice in the list (1 to 9). H suggests one."
+        kinds = {a.kind for a in self.session.legal_actions()}
+        open_now = [words for kind, words in self.MOVE_KINDS if kind in kinds]
+        listed = open_now[0] if len(open_now) == 1 else ", ".join(open_now[:-1]) + " or " + open_now[-1]
+        return f"You can: {listed}. H suggests a move."
 
     def why_not(self, code: str) -> str:
         view = self.session.view(self.viewer)
@@ -270,6 +312,14 @@ class DoubloonsScene(PassAndPlayScene):
             return "Wait for your turn."
         if code in view.row:
             return f"{rules.name_of(code)} costs {view.prices[code]}: you have {view.purses[self.viewer]}."
+        if code in view.crews[self.viewer]:
+            if code in view.disabled:
+                return f"{rules.name_of(code)} is disabled."
+            if code in view.used:
+                return f"{rules.name_of(code)} has already been used this turn."
+            if rules.PIRATES[code].has("protect"):
+                return f"{rules.name_of(code)} protects you all the time: there is nothing to use."
+            return f"{rules.name_of(code)} has nothing to do now."
         if kind_of(code) == rules.HEAVE:
             return "Heave To! is kept for cancelling another player's play."
         if view.plays_left <= 0:
@@ -364,28 +414,118 @@ class DoubloonsScene(PassAndPlayScene):
 
     def act(self, action) -> bool:
         self.pinned = None
-        return super().act(action)
+        state = self.session.state
+        actor = state.to_act
+        if self.claim is not None and actor == self.claim[1]:
+            self.claim = None    # the claimer answered: anyone after them is asked again
+        kept = self.captions.get(actor)
+        base = state.pending[0]["seat"] if state.pending else None
+        text = str(action)
+        if not super().act(action):
+            return False
+        self.place_lines(actor, kept, base, text)
+        return True
+
+    # -- captions: each line of the log at the seat that acted ------------------------
+    def lines_by_seat(self, actor, base, text) -> list:
+        """(seat or None, line in words) for each log line the latest action added. A line
+        belongs to the seat whose play it tells: the actor's own, but a play resolved by the
+        last "let it pass" (or at once after a Heave To!) is its player's, a new turn is the
+        new player's, and a reshuffle or the turn limit is the table's own (None)."""
+        before = len(self.session.rules.view(self.session.states[-2], self.viewer).log)
+        raw = self.session.view(self.viewer).log[before:]
+        owner = base if text == rules.LET_PASS.text else actor
+        out = []
+        for line in raw:
+            seat = owner
+            turn = TURN_LINE.match(line)
+            if turn:
+                seat = owner = int(turn.group(1))
+            elif line.startswith(TABLE_LINES) or line.endswith(CANCELLED):
+                seat = None
+            out.append((seat, self.words(line)))
+            if text == rules.HEAVE_TO.text and line.endswith("shouts Heave To!"):
+                owner = base               # nobody else asked: the chain resolves at once
+        return out
+
+    def place_lines(self, actor, kept, base, text) -> None:
+        """A computer's lines become its caption (whole lines only, newest kept); a human's and
+        the table's go to the status line. A move that adds no line (a computer letting a play
+        pass: every Doubloons choice is logged) leaves captions as they were."""
+        if actor is not None and not self.seats[actor].is_human:
+            self.captions.pop(actor, None)
+            if kept is not None:
+                self.captions[actor] = kept
+        lines = self.lines_by_seat(actor, base, text)
+        table = [line for seat, line in lines if seat is None or self.seats[seat].is_human]
+        captions = {}
+        for seat in dict.fromkeys(seat for seat, _ in lines):
+            if seat is not None and not self.seats[seat].is_human:
+                captions[seat] = self.whole_caption(seat, [line for at, line in lines if at == seat])
+        self.held_lines = (captions, self.status_text(table))
+        self.release_lines()
+
+    def settled(self) -> bool:
+        """Whether the cards and the coins on the table have got where the game now is."""
+        return not self.table.busy and not self.coins
+
+    def release_lines(self) -> None:
+        """Tell what the latest move did (captions, status line) once the table shows it."""
+        if self.held_lines is None or not self.settled():
+            return
+        captions, status = self.held_lines
+        self.held_lines = None
+        for seat, lines in captions.items():
+            self.captions[seat] = [lines, CAPTION_PACES * self.bot_pace()]
+        if captions:  # the next computer move waits until this one has been read
+            self.bot_wait = max(self.bot_wait, self.bot_pace())
+        self.say(status)
+
+    def hud_view(self, view):
+        """The view the counters and panels are drawn from: the one the table last rested in,
+        so no purse, count or chain says more than the moving cards and coins have shown."""
+        if self.settled() or self.hud is None or self.hud.seat != view.seat:
+            self.hud = view
+        return self.hud
+
+    def whole_caption(self, seat, lines) -> list:
+        """The newest of `lines` that fit the seat's caption whole (never a cut sentence)."""
+        vp = self.viewport
+        place = self.caption_place(seat)
+        room = max(1, min(CAPTION_LINES + 1, (place.h - 12) // 20))
+        kept, used = [], 0
+        for line in reversed(lines):
+            need = len(wrap(line, vp.length(14), vp.length(place.w - 20)))
+            if kept and used + need > room:
+                break
+            kept.insert(0, line)
+            used += need
+        return kept[-CAPTION_LINES:]
+
+    def status_text(self, lines) -> str:
+        """The newest whole lines that fit the status line's two rows."""
+        width = 2 * self.layout["status"].w - 40
+        text = ""
+        for line in reversed(lines):
+            longer = printable(line + ("  " + text if text else ""))
+            if text and font(17).size(longer)[0] > width:
+                break
+            text = longer
+        return text
 
     def say(self, text: str, kind: str = "info") -> None:
         super().say(self.words(text), kind)   # the rules name players as {p0}, {p1}...
 
     def describe(self, action_text: str) -> str:
-        """What just happened, as much as fits the status line (the log has it all)."""
-        text = printable(super().describe(action_text))  # measured as it will be drawn
-        width = self.layout["status"].w
-        if font(19).size(text)[0] <= width:
-            return text
-        last = printable(self.words(self.session.view(self.viewer).log[-1]))
-        while font(19).size(last + "…")[0] > width and len(last) > 10:
-            last = last[:-4]
-        return last if font(19).size(last)[0] <= width else last + "…"
+        """Nothing at once: what happened is told once the cards have got there (`place_lines`)."""
+        return ""
 
     # -- what the viewer must decide without a click ------------------------------
     def decision_menu(self, view) -> None:
         """A choice or a Heave To! question for the viewer opens its list by itself."""
         if not self.accepts_moves() or self.table.busy:
             return
-        if view.phase == rules.REACT and not self.menu:
+        if view.phase == rules.REACT and not self.menu and self.answers_here():
             self.menu_title = self.chain_words(view) + " Cancel it?"
             self.menu = [("Let it pass", rules.LET_PASS.text), ("Heave To!", rules.HEAVE_TO.text)]
             self.build_prompt()
@@ -420,13 +560,15 @@ class DoubloonsScene(PassAndPlayScene):
         for coin in self.coins:
             coin.t += dt
         self.coins = [c for c in self.coins if not c.done]
+        self.release_lines()
         state = self.session.state
         to_act = state.to_act
         if (state.phase == rules.REACT and to_act is not None and self.seats[to_act].is_human
                 and self.app.top is self and not self.table.busy and not self.handing_off):
-            mode = self.session.options.get("ask_humans", "every")
-            if not rules.asks(self.session.view(to_act), to_act, mode):
+            if not self.asked(to_act):
                 self.act(rules.LET_PASS)   # not asked: the same for every hand
+                return
+            if len(self.humans) > 1 and self.answer_by_window(state, to_act):
                 return
         super().update(dt)
         if (self.thinking is not None or self.bot_choice is not None) and state.phase == rules.REACT:
@@ -436,6 +578,63 @@ class DoubloonsScene(PassAndPlayScene):
 
     def moving_by_itself(self) -> bool:
         return bool(self.coins) or super().moving_by_itself()
+
+    # -- the public Heave To! window (several humans) --------------------------------
+    def asked(self, seat: int) -> bool:
+        """Whether the human at `seat` is asked about the chain's top (the table option; public
+        information only)."""
+        mode = self.session.options.get("ask_humans", "every")
+        return rules.asks(self.session.view(seat), seat, mode)
+
+    @staticmethod
+    def chain_of(state) -> tuple:
+        """What identifies the chain's top: the turn, what was played and the chain itself."""
+        return (state.turn_no, state.plays, tuple(state.used),
+                tuple((p["seat"], p["card"], p["source"]) for p in state.pending))
+
+    def answer_by_window(self, state, to_act: int) -> bool:
+        """A human is next to answer the chain's top: ask every human asked at once, in public,
+        and hand the table only to one who claims it. Returns whether this frame is spent."""
+        chain = self.chain_of(state)
+        if self.claim is not None and self.claim[0] == chain:
+            claimer = self.claim[1]
+            if to_act != claimer:
+                self.act(rules.LET_PASS)     # asked in the window, they did not claim it
+                return True
+            if not self.claim_handed:        # the answer is private: behind a Pass to…
+                self.claim_handed = True
+                self.hand_off(claimer)
+                return True
+            return False                     # the claimer's own prompt (decision_menu)
+        if self.nobody_claimed == chain:
+            self.act(rules.LET_PASS)
+            return True
+        if self.table.busy:
+            return True
+        seats = [q for q in state.queue if self.seats[q].is_human and self.asked(q)]
+        view = self.session.view(to_act)
+        cards = [view.pending[0].card or view.pending[0].source] + [p.card for p in view.pending[1:]]
+        self.app.push(HeaveToWindow(
+            self.app, self.chain_words(view), cards, [(q, self.seats[q].name) for q in seats],
+            WINDOW_PACES * self.bot_pace(), lambda seat: self.claimed(chain, seat),
+            lambda: self.let_everyone_pass(chain)))
+        return True
+
+    def answers_here(self) -> bool:
+        """Whether the seat at the screen answers the chain's top here: always at a table with
+        one human; with several, only a seat that claimed it in the window and was handed it."""
+        if len(self.humans) < 2:
+            return True
+        state = self.session.state
+        return (self.claim is not None and self.claim == (self.chain_of(state), self.viewer)
+                and self.claim_handed)
+
+    def claimed(self, chain, seat: int) -> None:
+        self.claim, self.claim_handed = (chain, seat), False
+        self.say(f"{self.seats[seat].name} claims the play.")
+
+    def let_everyone_pass(self, chain) -> None:
+        self.nobody_claimed = chain
 
     # -- input -------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -477,6 +676,8 @@ class DoubloonsScene(PassAndPlayScene):
 
     def on_new_game(self) -> None:
         super().on_new_game()
+        self.claim, self.claim_handed, self.nobody_claimed = None, False, None
+        self.held_lines, self.hud = None, None
         self.close_menu()
         self.coins = []
         self.purses_seen = None
@@ -484,6 +685,8 @@ class DoubloonsScene(PassAndPlayScene):
 
     def hand_off(self, seat: int) -> None:
         self.close_menu()
+        self.pinned = None    # a card's text pinned by one player is not the next one's
+        self.held_lines = None  # the recap on the Pass to… screen tells it instead
         super().hand_off(seat)
 
     # -- the end -------------------------------------------------------------------
@@ -499,6 +702,8 @@ class DoubloonsScene(PassAndPlayScene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw_table(self, surface, view) -> None:
+        self.update_act_button(view)
+        view = self.hud_view(view)
         vp = self.viewport
         art = self.app.art
         w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
@@ -533,7 +738,6 @@ class DoubloonsScene(PassAndPlayScene):
                 self.draw_me(surface, view)
             else:
                 self.draw_seat(surface, view, seat)
-        self.update_act_button(view)
 
     def draw_played(self, surface, view) -> None:
         vp = self.viewport
@@ -621,7 +825,8 @@ class DoubloonsScene(PassAndPlayScene):
         draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
         draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
                   theme.INK_DIM)
-        fit_text(surface, vp, "Click to use", 12, (crew.x + 10, crew.y + 52), 102, theme.INK_DIM)
+        for i, line in enumerate(("Click or drag", "to use")):
+            fit_text(surface, vp, line, 12, (crew.x + 10, crew.y + 52 + 16 * i), 102, theme.INK_DIM)
 
     def update_act_button(self, view) -> None:
         self.act_button.enabled = self.my_turn(view) and not self.menu

@@ -129,3 +129,45 @@ def test_from_json_refuses_other_games_and_garbage(rules):
     for bad in ({**data, "game": "other"}, {**data, "version": 10**6}, [], None, "x"):
         with pytest.raises(ValueError):
             rules.from_json(bad)
+
+
+HOSTILE_TEXTS = [
+    "", " ", "   ", "\t", "then ", "then", "play", "use", "hire", "face", "mark", "attack", "seat",
+    "give", "take", "keep", "end", "end  turn", " end turn", "pile", "split", "plunder", "place",
+    "attack seat 99 with 5H", "attack seat 0 with 5H", "attack seat -1 with 5H",
+    "give pile of seat 9 to seat 1", "partner seat 99", "play pillage on seat 99",
+    "play 10H on column 99999999999999999999", "place 5H on column -1",
+    "play pillage on seat " + "9" * 400, "mark 5H" + "0" * 300,
+    "play ♠", "fäce 5H", "mark ☠", "play r7 тест", "use 海賊",
+    "x" * 100_000, "play " + "yo_ho_ho " * 5_000,
+    "end turn\x00", "\x00", "end\nturn", "play\x1b[2J", "let it pass\r", "\ud800",
+]
+
+
+def states_along_a_playout(rules, seed=11, every=15, most=400):
+    """A few states of one random game: the start, every `every` actions, and the end."""
+    pick = random.Random(seed)
+    state = rules.new_game(seats_of(rules), seed)
+    out = [state]
+    for step in range(1, most):
+        if rules.is_over(state):
+            break
+        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        if step % every == 0:
+            out.append(state)
+    return out + [state]
+
+
+def test_malformed_texts_raise_illegal_action_and_change_nothing(rules):
+    """Whatever text comes (an edited save, a typo, a hostile file), `apply` answers with
+    IllegalAction and leaves the state as it was; never IndexError, KeyError or the like."""
+    for state in states_along_a_playout(rules):
+        before = rules.to_json(state)
+        legal = [str(a) for a in rules.legal_actions(state)]
+        near_misses = [t + " x" for t in legal[:4]] + [t + "0" for t in legal[:4]]
+        for text in HOSTILE_TEXTS + near_misses:
+            if text in legal:
+                continue
+            with pytest.raises(IllegalAction):
+                rules.apply(state, text)
+        assert rules.to_json(state) == before

@@ -125,6 +125,36 @@ def test_a_bad_card_file_names_the_field(change, field):
         doubloons_cards.parse(data)
 
 
+def pirate_named(data, pid):
+    return next(p for p in data["pirates"] if p["id"] == pid)
+
+
+def action_named(data, kind):
+    return next(a for a in data["actions"] if a["kind"] == kind)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: pirate_named(d, "edward_low").update(effect=[{"do": "discard_pirate"}]),
+    lambda d: pirate_named(d, "blackbeard")["effect"].append({"do": "discard_pirate"}),
+    lambda d: action_named(d, "pillage").update(effect=[{"do": "discard_pirate"}]),
+    lambda d: action_named(d, "walk_the_plank")["effect"].insert(0, {"do": "pay", "n": 1}),
+], ids=["a pirate", "a pirate's second step", "another action card", "walk the plank and more"])
+def test_only_walk_the_plank_may_discard_a_pirate(change):
+    """The rules page: a pirate is discarded only when replaced or by Walk the Plank."""
+    data = shipped()
+    change(data)
+    with pytest.raises(CardFileError, match="only Walk the Plank discards a pirate"):
+        doubloons_cards.parse(data)
+
+
+def test_no_shipped_effect_but_walk_the_plank_and_replacements_remove_a_pirate():
+    cards = doubloons_cards.load()
+    removers = [k.id for k in (*cards.actions.values(), *cards.pirates.values())
+                if k.has("discard_pirate")]
+    assert removers == ["walk_the_plank"]
+    assert not cards.pirates["edward_low"].has("discard_pirate")
+
+
 def test_a_bad_card_file_on_disk(tmp_path):
     path = tmp_path / "doubloons_cards.json"
     path.write_text("{not json")

@@ -543,10 +543,11 @@ def test_calico_jack_stede_bonnet_jean_lafitte_bartholomew_roberts_edward_low_ch
     s = play(s, "use calico_jack")
     s = play(s, "use stede_bonnet")
     assert s.purses[0] == 0 and len(s.hands[0]) == 4
-    s = table(hands={0: ["pillage"]}, crews={0: ["jean_lafitte", "edward_low"], 1: ["mary_read"]})
+    s = table(hands={0: ["pillage"]}, crews={0: ["jean_lafitte", "edward_low"], 1: ["anne_bonny"]},
+              purses=[0, 2, 0], top=["yo_ho_ho"] * 4)
     s = play(s, "use jean_lafitte discarding pillage")
-    s = play(s, "use edward_low on mary_read")
-    assert s.purses[0] == 1 and s.crews[1] == []
+    s = play(s, "use edward_low on seat 2")
+    assert s.purses == [2, 1, 0] and s.crews[1] == ["anne_bonny"] and kinds(s.hands[0]) == ["yo_ho_ho"]
     s = table(hands={1: ["pillage"]}, crews={0: ["charles_vane"]}, purses=[0, 2, 0])
     s = play(s, "use charles_vane on seat 2")
     assert s.purses == [1, 1, 0] and kinds(s.hands[0]) == ["pillage"]

@@ -130,3 +130,16 @@ def test_the_real_loop_sleeps_while_nothing_changes(app):
     pygame.time.set_timer(pygame.event.Event(pygame.QUIT), 1500, loops=1)
     assert app.run() == 0
     assert 2 <= len(steps) <= 12
+
+
+def test_scenes_draw_shapes_through_the_canvas():
+    """`pygame.draw` needs a real surface: on the window's canvas a scene draws its shapes with
+    `canvas.rect` and the like (art modules drawing on their own images may use pygame.draw)."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "game"
+    found = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"pygame\.draw\.\w+\(surface\b", line)
+             and not path.name.endswith("_art.py") and path.name != "cardart.py"]
+    assert not found, found
