@@ -56,7 +56,8 @@ TILT_SCALE = 2  # a tilted card is rotated at this multiple of its size, then sm
 
 SMALL_CARD_WIDTH = 50  # below this a face shows a big index and one suit, no pips
 CACHE_SURFACES = 300
-CACHE_BYTES = 96 * 1024 * 1024
+CACHE_BYTES = 64 * 1024 * 1024  # two whole decks at 4K: the size in use and the last one
+STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
 # pip box, row 0..1 from its top to its bottom. Pips below the middle are drawn upside down.
@@ -730,6 +731,7 @@ class CardArt:
         self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
         self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
         self._asked: set = set()                 # keys given to the worker, not adopted yet
+        self._latest: dict = {}  # a design -> the size last asked of the worker for it
         self._worker: threading.Thread | None = None
 
     def start_frame(self) -> None:
@@ -852,6 +854,8 @@ class CardArt:
         if key in self._asked:
             return
         self._asked.add(key)
+        design, w, h = key
+        self._latest[design] = (w, h)  # a resize asks again: older sizes are not worth drawing
         self._jobs.put((key, render))
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
@@ -861,6 +865,10 @@ class CardArt:
         while True:
             key, render = self._jobs.get()
             try:
+                design, w, h = key
+                if self._latest.get(design) != (w, h):
+                    self._done.put((key, None))  # a size the window has already left
+                    continue
                 self._done.put((key, render()))
             except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
                 self._done.put((key, exc))
@@ -874,6 +882,8 @@ class CardArt:
             except queue.Empty:
                 return
             self._asked.discard(key)
+            if surface is None:
+                continue
             if isinstance(surface, Exception):
                 raise surface
             if key not in self._cache:
@@ -895,7 +905,9 @@ class CardArt:
                     max(1, round(source.get_height() * h / near[1])))
         surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
-        while len(self._standins) > self.STANDINS:
+        while len(self._standins) > self.STANDINS or (
+                len(self._standins) > 1
+                and sum(_bytes(s) for s in self._standins.values()) > STANDIN_BYTES):
             self._standins.popitem(last=False)
         return surface
 

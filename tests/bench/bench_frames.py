@@ -97,10 +97,11 @@ def child(scene_name: str, size) -> dict:
         phase("deal", deal_script)
         phase("play", play_script, random.Random(SEED))
         phase("full table", full_table_script, random.Random(SEED + 1))
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the scene's own play
     phase("resize", resize_script)
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "bot_frames": bot_frames,
-            "think_frames": think_frames}
+    resized_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "resize_rss_mb": resized_mb,
+            "bot_frames": bot_frames, "think_frames": think_frames}
 
 
 def table_seats(game_id) -> dict:
@@ -369,6 +370,8 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                                       TARGET_RESIZE_MAX, note=error))
                 memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS", "MB",
                                        [r["rss_mb"] for r in results], TARGET_RSS, note=error))
+                memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS with a resize",
+                                       "MB", [r["resize_rss_mb"] for r in results], note=error))
                 detail[f"{driver} {label}"] = [phase_stats(r) for r in results]
                 if has_bots:
                     bot_stats = [frame_stats(subset(r, "bot_frames")) for r in results]
