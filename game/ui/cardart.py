@@ -732,6 +732,7 @@ class CardArt:
         self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
         self._asked: set = set()                 # keys given to the worker, not adopted yet
         self._latest: dict = {}  # a design -> the size last asked of the worker for it
+        self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
         self._worker: threading.Thread | None = None
 
     def start_frame(self) -> None:
@@ -775,11 +776,29 @@ class CardArt:
         _check_code(code)
         w, h = _check_size(width, height)
         if self.card_set == "classic":
+            if (w, h, self.four_colour) not in self._warmed:  # the first face at a size:
+                self._warmed.add((w, h, self.four_colour))      # the rest of the deck next
+                self.warm(w, h, [c for c in FULL_DECK if c != code])
             ink = _classic_ink(suit(code), self.four_colour)
             return self._cached(("classic", code, ink), w, h,
                                 lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
+
+    def warm(self, width: int, height: int, codes=FULL_DECK) -> None:
+        """Have the worker draw these Classic faces at this size ahead of need (a new table: its
+        whole deck), so a card turned up later never waits for its SVG in the frame (about
+        10 ms a card at 4K)."""
+        if self.card_set != "classic" or self.frame_budget is None:
+            return
+        w, h = _check_size(width, height)
+        if not _svg_drawn(w):
+            return
+        for code in codes:
+            ink = _classic_ink(suit(code), self.four_colour)
+            key = (("classic", code, ink), w, h)
+            if key not in self._cache:
+                self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink))
 
     def back(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
