@@ -7,6 +7,7 @@ takes messages out of queues, each frame, without waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import threading
@@ -141,10 +142,9 @@ class NetworkThread:
     def send(self, msg: dict) -> None:
         if self.loop.is_closed():
             return
-        try:
+        # RuntimeError: the loop has just stopped: the message goes nowhere, as on a dead network
+        with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self._put, msg)
-        except RuntimeError:
-            pass  # the loop has just stopped: the message goes nowhere, as on a dead network
 
     def deliver(self, msg: dict) -> None:
         self.inbox.put(msg)

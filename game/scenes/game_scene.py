@@ -6,6 +6,7 @@ zone means (`drop_action`), what clicking a card does (`click`), and draws its H
 """
 from __future__ import annotations
 
+import contextlib
 import random
 from functools import lru_cache
 
@@ -21,7 +22,6 @@ from ..ui.table import CardTable
 from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
-import contextlib
 
 DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen

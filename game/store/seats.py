@@ -4,11 +4,11 @@ seat's token, in <data>/online-seat.json. The token proves the seat is theirs, a
 would: it is kept only here, on this computer."""
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import checks, jsonfile, paths
-import contextlib
 
 FORMAT = "deckhand-online-seat"
 VERSION = 1

@@ -38,10 +38,10 @@ class Control:
             self.hover = self.contains(viewport.to_logical(event.pos))
             self.moved(viewport.to_logical(event.pos))
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.contains(viewport.to_logical(event.pos)):
-                self.pressed = True
-                return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.contains(viewport.to_logical(event.pos))):
+            self.pressed = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was, self.pressed = self.pressed, False
             point = viewport.to_logical(event.pos)
