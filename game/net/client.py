@@ -14,6 +14,7 @@ import threading
 from urllib.parse import urlsplit
 
 import websockets
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from ..wake import wake
@@ -52,7 +53,7 @@ class Client:
     def __init__(self, url: str, app: str = "Deckhand"):
         self.url = url
         self.app = app
-        self.ws = None
+        self.ws: ClientConnection | None = None   # open once connect() returns
         self.raw: list = []        # every text the server sent, in order (tests scan these)
         self.welcome: dict | None = None
 
@@ -74,12 +75,15 @@ class Client:
         return msg
 
     async def send(self, msg: dict) -> None:
+        assert self.ws is not None, "connect() first"
         await self.ws.send(protocol.dump(msg))
 
     async def send_raw(self, data) -> None:
+        assert self.ws is not None, "connect() first"
         await self.ws.send(data)
 
     async def receive(self) -> dict:
+        assert self.ws is not None, "connect() first"
         raw = await self.ws.recv()
         self.raw.append(raw)
         return read_message(raw)
@@ -139,7 +143,8 @@ class NetworkThread:
             except ConnectionClosed:
                 return
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict | None) -> None:
+        """Send `msg`; None closes the connection."""
         if self.loop.is_closed():
             return
         # RuntimeError: the loop has just stopped: the message goes nowhere, as on a dead network

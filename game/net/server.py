@@ -70,8 +70,8 @@ class Server:
         self.wake: dict = {}                # table id -> asyncio.Event for its computers
         self.runners: dict = {}
         self.connections: set = set()
-        self.server = None
-        self.port = None
+        self.server: websockets.Server | None = None
+        self.port: int | None = None
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:

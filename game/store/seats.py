@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import checks, jsonfile, paths
 
@@ -32,7 +33,7 @@ def keep(seat: KeptSeat) -> None:
                                    "title": seat.title})
 
 
-def _check(data) -> KeptSeat:
+def _check(data: Any) -> KeptSeat:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("it is not a Deckhand online seat")
     version = checks.integer(data.get("version"), "the seat's version", 1, 10**6)
