@@ -93,7 +93,7 @@ class GameScene(Scene):
         self.session = session
         self.selected: str | None = None
         self.table.sprites.clear()
-        self.result_timer = None
+        self.result_timer: float | None = None   # seconds until the result screen shows
         self.daily_result = None  # (share line, streak, figures) of today's deal of the day
         self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)

@@ -158,7 +158,8 @@ class PassAndPlayScene(GameScene):
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None
-        self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
+        # the strongest computer player thinking for the seat at the screen
+        self.hint_thinking: bots.Thinking | None = None
         self.hint_marks = (-1, (), ())  # (moves played when hinted, cards, places) the hint lights
         self.bot_choice = None
         self.last_human = None
@@ -243,7 +244,8 @@ class PassAndPlayScene(GameScene):
         self.quiet = [(count, seat) for count, seat in self.quiet if count > self.landed]
         if not entries and not quiet:
             return
-        by_seat, table = {}, []
+        by_seat: dict[int, list[str]] = {}
+        table: list[str] = []
         for entry in entries:
             seat = self.entry_seat(entry)
             if seat is None or seat == self.viewer:
