@@ -219,8 +219,9 @@ class PassAndPlayScene(GameScene):
         return self.between_view()
 
     def between_view(self):
-        """The view while the latest move's cards are still on their way: the state before."""
-        return self.session.rules.view(self.session.states[max(0, self.landed - 1)], self.viewer)
+        """The view while the latest move's cards are still on their way: the state before
+        (view_at: an online table's RemoteSession keeps views, not states)."""
+        return self.session.view_at(max(0, self.landed - 1), self.viewer)
 
     def log_reached(self) -> int:
         """How many log entries (as the viewer sees them) the cards on the table have shown."""
