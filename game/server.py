@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
@@ -44,10 +45,9 @@ async def serve(args, ready=None) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
+        # Windows has no signal handlers here: Ctrl+C raises KeyboardInterrupt instead
+        with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):
-            pass  # Windows: Ctrl+C raises KeyboardInterrupt instead
     if ready is not None:
         ready(port)
     try:

@@ -58,7 +58,7 @@ class Option:
                 return text
         return str(value)
 
-    def sentence(self, value) -> str:
+    def sentence(self, value: object) -> str:
         """The option as it reads in a line: "Two players: no kitty, swap piles"."""
         text = self.label_of(value)
         return f"{self.label}: {text[:1].lower()}{text[1:]}"

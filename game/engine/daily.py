@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 from . import games
-from .contract import resolve_options
+from .contract import Result, resolve_options
 
 GAMES = ("scoundrel", "bogey")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RANDOM_DEALS = 999_999  # as a random deal: numbers 1 to 999,999
+# picks a winnable deal's number, given the options and a generator seeded by the date
+PickWinnable = Callable[[dict[str, Any], random.Random], int]
 
 
 def day_number(game_id: str, day: date) -> int:
@@ -21,12 +25,12 @@ def day_number(game_id: str, day: date) -> int:
     return int.from_bytes(digest.digest()[:8], "big")
 
 
-def options(game_id: str) -> dict:
+def options(game_id: str) -> dict[str, Any]:
     """The deal of the day is played with the game's standard options, for everyone alike."""
     return resolve_options(games.get(game_id).OPTIONS, {})
 
 
-def deal(game_id: str, day: date, pick_winnable=None) -> int:
+def deal(game_id: str, day: date, pick_winnable: PickWinnable | None = None) -> int:
     """The deal number of `game_id` on `day`. `pick_winnable(options, random.Random)` picks from
     the deals known to be winnable (Scoundrel's *Deals: winnable only*), given a generator
     seeded by the date, so the pick is the same everywhere."""
@@ -36,7 +40,8 @@ def deal(game_id: str, day: date, pick_winnable=None) -> int:
     return 1 + number % RANDOM_DEALS
 
 
-def is_deal_of(game_id: str, seed: int, game_options, day: date, pick_winnable=None) -> bool:
+def is_deal_of(game_id: str, seed: int, game_options: dict[str, Any] | None, day: date,
+               pick_winnable: PickWinnable | None = None) -> bool:
     """Whether a game dealt as `seed` with `game_options` is `day`'s deal of the day."""
     if game_id not in GAMES:
         return False
@@ -53,7 +58,7 @@ def date_words(day: date) -> str:
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
-def share_line(game_id: str, day: date, result, moves: int) -> str:
+def share_line(game_id: str, day: date, result: Result, moves: int) -> str:
     """One line to copy: "Deckhand Scoundrel, 25 Nov 2026: won with 14 health in 31 moves"."""
     d = result.details
     counted = f"{moves} move{'s' * (moves != 1)}"

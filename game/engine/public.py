@@ -8,11 +8,13 @@ checks that every card a public view shows is one every seat's own view shows.
 from __future__ import annotations
 
 import dataclasses
+from types import ModuleType
+from typing import Any
 
 from . import games
 
 
-def _abandon_ship(rules, state):
+def _abandon_ship(rules: ModuleType, state: Any) -> Any:
     v = rules.view(state, 0)
     if v.phase in (rules.ROUND_OVER, rules.OVER):
         return v  # every hand and key card is shown at the reveal
@@ -20,22 +22,22 @@ def _abandon_ship(rules, state):
                                key_cards=(None,) + v.key_cards[1:])
 
 
-def _lamarckian_poker(rules, state):
+def _lamarckian_poker(rules: ModuleType, state: Any) -> Any:
     v = rules.view(state, 0)
     return dataclasses.replace(v, hand=(), mark=None)
 
 
-def _ships_and_sailors(rules, state):
+def _ships_and_sailors(rules: ModuleType, state: Any) -> Any:
     v = rules.view(state, 0)
     return dataclasses.replace(v, hand=(), piles=tuple(None for _ in v.piles))
 
 
-def _pirate_rummy(rules, state):
+def _pirate_rummy(rules: ModuleType, state: Any) -> Any:
     v = rules.view(state, 0)
     return dataclasses.replace(v, hand=(), start_hand=None, plunders=None)
 
 
-def _doubloons(rules, state):
+def _doubloons(rules: ModuleType, state: Any) -> Any:
     v = rules.view(state, 0)
     return dataclasses.replace(v, hand=(), choice=None, notes=())
 
@@ -45,6 +47,6 @@ PUBLIC = {"abandon_ship": _abandon_ship, "lamarckian_poker": _lamarckian_poker,
           "doubloons": _doubloons}
 
 
-def public_view(game_id: str, state):
+def public_view(game_id: str, state: Any) -> Any:
     """The view of someone who holds no seat; KeyError for a game without one (solitaires)."""
     return PUBLIC[game_id](games.get(game_id), state)

@@ -59,8 +59,8 @@ def _reason(view: sc.View, text: str) -> str:
         costly = [m for m in monsters if _least_damage(view, m) > 0]  # faced biggest first
         cost = sum(_least_damage(view, m) for m in costly)
         if costly and cost * 2 >= view.health:
-            named = [f"the {pretty(c)}" for c in costly]
-            named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+            names = [f"the {pretty(c)}" for c in costly]
+            named = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
             return f"Avoid this room: facing {named} would cost {cost} of your {view.health} health."
         return "Avoid this room: a fresh one should serve you better; these cards go to the bottom."
     card = text.split()[1]
@@ -90,8 +90,8 @@ def _reason(view: sc.View, text: str) -> str:
         return f"Take the {name}: every card must be faced in the end, and now it costs least."
     if text.endswith("with weapon"):
         hit = sc.damage(view, card, True)
-        cost = "it costs no health" if hit == 0 else f"it costs {hit} health instead of {value}"
-        return f"Use the {weapon} on the {name}: {cost}."
+        saving = "it costs no health" if hit == 0 else f"it costs {hit} health instead of {value}"
+        return f"Use the {weapon} on the {name}: {saving}."
     if weapon is not None and not sc.weapon_allows(view, card):
         last = pretty(view.slain[-1])
         return f"Fight the {name} barehanded: your {weapon} can't face it after the {last}."

@@ -38,12 +38,13 @@ class Session:
     def view(self, seat: int = 0) -> Any:
         return self.rules.view(self.state, seat)
 
-    def view_at(self, index: int, seat: int):
+    def view_at(self, index: int, seat: int) -> Any:
         """The view `seat` had of the table after `index` actions (negative: from the end)."""
         return self.rules.view(self.states[index], seat)
 
-    def legal_actions(self) -> list:
-        return self.rules.legal_actions(self.state)
+    def legal_actions(self) -> list[Action]:
+        legal: list[Action] = self.rules.legal_actions(self.state)
+        return legal
 
     def is_over(self) -> bool:
         over: bool = self.rules.is_over(self.state)

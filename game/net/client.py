@@ -7,12 +7,14 @@ takes messages out of queues, each frame, without waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import threading
 from urllib.parse import urlsplit
 
 import websockets
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from ..wake import wake
@@ -51,7 +53,7 @@ class Client:
     def __init__(self, url: str, app: str = "Deckhand"):
         self.url = url
         self.app = app
-        self.ws = None
+        self.ws: ClientConnection | None = None   # open once connect() returns
         self.raw: list = []        # every text the server sent, in order (tests scan these)
         self.welcome: dict | None = None
 
@@ -73,12 +75,15 @@ class Client:
         return msg
 
     async def send(self, msg: dict) -> None:
+        assert self.ws is not None, "connect() first"
         await self.ws.send(protocol.dump(msg))
 
     async def send_raw(self, data) -> None:
+        assert self.ws is not None, "connect() first"
         await self.ws.send(data)
 
     async def receive(self) -> dict:
+        assert self.ws is not None, "connect() first"
         raw = await self.ws.recv()
         self.raw.append(raw)
         return read_message(raw)
@@ -138,13 +143,13 @@ class NetworkThread:
             except ConnectionClosed:
                 return
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict | None) -> None:
+        """Send `msg`; None closes the connection."""
         if self.loop.is_closed():
             return
-        try:
+        # RuntimeError: the loop has just stopped: the message goes nowhere, as on a dead network
+        with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self._put, msg)
-        except RuntimeError:
-            pass  # the loop has just stopped: the message goes nowhere, as on a dead network
 
     def deliver(self, msg: dict) -> None:
         self.inbox.put(msg)

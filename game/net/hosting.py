@@ -3,6 +3,7 @@ pace while the server answers the players and plays the computers."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import threading
@@ -73,10 +74,8 @@ class HostThread:
         announcer = await self.announce()
         await self.stopping.wait()
         if announcer is not None:
-            try:
+            with contextlib.suppress(Exception):  # leaving anyway
                 await announcer.stop()
-            except Exception:  # leaving anyway
-                pass
         await self.server.close()
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for task in others:  # nothing may be left running when the loop closes

@@ -9,6 +9,7 @@ a time so the server keeps answering. The app's Host runs one in a background th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -21,7 +22,6 @@ from ..version import read_version
 from . import protocol
 from .protocol import ProtocolError
 from .table import GAMES, Table, TableError, TableSeat
-import contextlib
 
 log = logging.getLogger("deckhand.net")
 HELLO_SECONDS = 10.0     # a connection that says nothing for this long is closed
@@ -70,8 +70,8 @@ class Server:
         self.wake: dict = {}                # table id -> asyncio.Event for its computers
         self.runners: dict = {}
         self.connections: set = set()
-        self.server = None
-        self.port = None
+        self.server: websockets.Server | None = None
+        self.port: int | None = None
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:

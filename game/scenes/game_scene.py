@@ -6,6 +6,7 @@ zone means (`drop_action`), what clicking a card does (`click`), and draws its H
 """
 from __future__ import annotations
 
+import contextlib
 import random
 from functools import lru_cache
 
@@ -21,7 +22,6 @@ from ..ui.table import CardTable
 from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
-import contextlib
 
 DRAG_THRESHOLD = 6      # window pixels before a press becomes a drag
 RESULT_PAUSE = 0.6      # seconds between the last animation and the result screen
@@ -93,7 +93,7 @@ class GameScene(Scene):
         self.session = session
         self.selected: str | None = None
         self.table.sprites.clear()
-        self.result_timer = None
+        self.result_timer: float | None = None   # seconds until the result screen shows
         self.daily_result = None  # (share line, streak, figures) of today's deal of the day
         self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)

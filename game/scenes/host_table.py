@@ -7,6 +7,8 @@ works the same way. A headless server's lobby uses the same form to create a tab
 """
 from __future__ import annotations
 
+from typing import Literal
+
 import pygame
 
 from ..engine import bots, games
@@ -38,7 +40,7 @@ class HostTableScreen(Scene):
         super().__init__(app)
         self.lobby = lobby
         self.ids = [g for g in playable() if g in GAMES]
-        self.game_id = game_id if game_id in self.ids else self.ids[0]
+        self.game_id = game_id if game_id is not None and game_id in self.ids else self.ids[0]
         name = lobby.name.text.strip() if lobby is not None else ""
         self.name = TextField((330, 166, 300, 36), "Your name", name or player_name(app),
                               NAME_LIMIT)
@@ -54,8 +56,10 @@ class HostTableScreen(Scene):
         low, high = self.rules.SEATS
         count = max(low, min(4, high))
         self.levels = bots.levels(game_id)
-        self.kinds = [("open", None)] + [("computer", lv) for lv in self.levels]
-        self.seats = [("me", None)] + [("open", None)] * (count - 1)
+        self.kinds: list[tuple[str, str | None]] = [("open", None)]
+        self.kinds += [("computer", lv) for lv in self.levels]
+        self.seats: list[tuple[str, str | None]] = [("me", None)]
+        self.seats += [("open", None)] * (count - 1)
         try:
             saved = self.app.settings.table_options.get(game_id, {})
             self.options = resolve_options(self.rules.OPTIONS, saved)
@@ -191,7 +195,7 @@ class OpeningScreen(Dialog):
         self.table = table
         self.request = request
         self.host = hosting.HostThread(table, port, announce_as=name)
-        self.seating: Seating | None = None
+        self.seating: Seating | Literal[False] | None = None   # False: it failed
         super().__init__(app, "Opening the table",
                          [f"{table.rules.TITLE}: starting the table for your friends…"],
                          [("Cancel", "Esc", self.cancel)], cancel=self.cancel)

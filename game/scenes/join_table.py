@@ -113,6 +113,7 @@ class JoinTableScreen(Scene):
         """Re-join the kept seat with its token: after a drop, or after Deckhand stopped."""
         self.hang_up()
         kept = self.kept
+        assert kept is not None  # its button and key are there only while a seat is kept
         self.url = kept.url
         self.seating = Seating(kept.url, {"type": "rejoin", "table": kept.table,
                                           "token": kept.token})
@@ -192,6 +193,7 @@ class JoinTableScreen(Scene):
                 self.net = None
                 self.hang_up()
                 self.say(msg.get("message") or "The connection closed.", True)
+                return  # "closed" is the network thread's last message
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.error = text, error

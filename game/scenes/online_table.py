@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -73,6 +74,11 @@ def seats_of(update: dict) -> list:
 class OnlineTable(PassAndPlayScene):
     online = True
     autosave = False  # the host keeps the game
+    # set by `create` before the game's scene __init__ runs
+    link: OnlineLink
+    remote: RemoteSession
+    presence: list          # the update's seats: who sits where, and how
+    role: str               # "player" or "spectator"
 
     @classmethod
     def create(cls, app, link: OnlineLink, update: dict):
@@ -83,7 +89,7 @@ class OnlineTable(PassAndPlayScene):
         scene.remote = RemoteSession(update)
         scene.presence = update["seats"]
         scene.role = "spectator" if update["seat"] is None else "player"
-        scene.__init__(app, None, scene.remote.options, seats_of(update))
+        cls.__init__(scene, app, None, scene.remote.options, seats_of(update))
         return scene
 
     def __init__(self, app, seed=None, options=None, seats=None):
@@ -109,6 +115,7 @@ class OnlineTable(PassAndPlayScene):
         host's own seat is in the host's autosave instead)."""
         if self.role != "player" or self.link.host is not None:
             return
+        assert self.link.token is not None  # the host gives every player's seat its token
         try:
             if self.remote.over:
                 seats.forget()
@@ -410,7 +417,13 @@ class OnlineTable(PassAndPlayScene):
                  (box.centerx, box.y + 72), box.w - 30, theme.INK_DIM, "midtop")
 
 
-class ListensFirst:
+if TYPE_CHECKING:  # a mixin: online_scene puts it first in a class that is an OnlineTable
+    MixedIntoOnlineTable = OnlineTable
+else:
+    MixedIntoOnlineTable = object
+
+
+class ListensFirst(MixedIntoOnlineTable):
     """Each frame begins with the host's news, before the game's own `update` looks at the
     table: the table then stays the same through the whole of that update."""
 

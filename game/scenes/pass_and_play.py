@@ -158,7 +158,8 @@ class PassAndPlayScene(GameScene):
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None
-        self.hint_thinking = None  # the strongest computer player thinking for the seat at the screen
+        # the strongest computer player thinking for the seat at the screen
+        self.hint_thinking: bots.Thinking | None = None
         self.hint_marks = (-1, (), ())  # (moves played when hinted, cards, places) the hint lights
         self.bot_choice = None
         self.last_human = None
@@ -218,7 +219,8 @@ class PassAndPlayScene(GameScene):
         return self.between_view()
 
     def between_view(self):
-        """The view while the latest move's cards are still on their way: the state before."""
+        """The view while the latest move's cards are still on their way: the state before
+        (view_at: an online table's RemoteSession keeps views, not states)."""
         return self.session.view_at(max(0, self.landed - 1), self.viewer)
 
     def log_reached(self) -> int:
@@ -243,7 +245,8 @@ class PassAndPlayScene(GameScene):
         self.quiet = [(count, seat) for count, seat in self.quiet if count > self.landed]
         if not entries and not quiet:
             return
-        by_seat, table = {}, []
+        by_seat: dict[int, list[str]] = {}
+        table: list[str] = []
         for entry in entries:
             seat = self.entry_seat(entry)
             if seat is None or seat == self.viewer:

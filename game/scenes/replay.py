@@ -143,8 +143,8 @@ class RecordsList(Scene):
             fit_text(surface, vp, self.labels[i], 19, (rect.x + 16, rect.centery),
                      rect.w - 32 - right, theme.GOLD if chosen else theme.INK, "midleft")
         if len(self.paths) > VISIBLE_ROWS:
-            shown = f"{self.first + 1}-{self.visible()[-1] + 1} of {len(self.paths)}"
-            draw_text(surface, vp, shown + " · scroll with the wheel or the arrow keys", 14,
+            listed = f"{self.first + 1}-{self.visible()[-1] + 1} of {len(self.paths)}"
+            draw_text(surface, vp, listed + " · scroll with the wheel or the arrow keys", 14,
                       (640, self.panel.bottom - 88), theme.INK_DIM, "midtop")
         self.buttons.draw(surface, vp)
 

@@ -65,7 +65,7 @@ def words_of(text: str, face: str) -> list:
         segments.append((inner, "bold" if strong or face == "bold" else "italic"))
         end = m.end()
     segments.append((text[end:], face))
-    words = [[]]
+    words: list[list[tuple[str, str]]] = [[]]
     for piece, piece_face in segments:
         for k, part in enumerate(piece.split(" ")):
             if k:
@@ -79,7 +79,9 @@ def wrap_runs(words: list, size: int, face: str, width: int) -> list:
     """Lines of runs ((text, face), ...) no wider than `width` real pixels (a word too long
     for a line gets one of its own)."""
     space = run_font(size, face).size(" ")[0]
-    lines, line, used = [], [], 0
+    lines: list[list[tuple[str, str]]] = []
+    line: list[tuple[str, str]] = []
+    used = 0
     for word in words:
         w = sum(run_font(size, f).size(t)[0] for t, f in word)
         if line and used + space + w > width:
@@ -96,7 +98,7 @@ def wrap_runs(words: list, size: int, face: str, width: int) -> list:
 
 
 def merge_runs(runs) -> tuple:
-    out = []
+    out: list[tuple[str, str]] = []
     for text, face in runs:
         if out and out[-1][1] == face:
             out[-1] = (out[-1][0] + text, face)

@@ -558,7 +558,7 @@ class ScoundrelScene(GameScene):
 
     def preview_lines(self, view) -> list:
         """(text, colour, face) lines: what facing the held or pointed-at room card would do."""
-        code = self.drag.sprite.code if self.holding() else self.hover_code
+        code = self.drag.sprite.code if self.drag is not None and self.holding() else self.hover_code
         if not code or code not in view.room or view.to_act is None:
             return []
         kind = rules.KIND[code]
@@ -584,6 +584,7 @@ class ScoundrelScene(GameScene):
         lines = self.preview_lines(view)
         if not lines or not self.holding():
             return
+        assert self.drag is not None  # holding() says a card is held
         vp = self.viewport
         sprite = self.drag.sprite
         width = 20 + max(font(vp.length(17), "bold").size(t)[0] for t, _, _ in lines) / vp.scale

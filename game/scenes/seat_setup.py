@@ -161,6 +161,7 @@ class SeatSetupDialog(Scene):
 
     def type_key(self, seat, event) -> None:
         """Edit the name being typed (controls.TextField does the editing)."""
+        assert self.editing is not None  # handle() types only while a name is being edited
         field = self.names[self.editing]
         field.text, field.cursor, field.all_selected = seat.name, self.cursor, self.all_selected
         field.type_key(event)

@@ -250,6 +250,7 @@ class StatsScreen(Scene):
             x = CHART.x + i * step + step * 0.15
             colour = theme.GREEN if e["won"] else theme.RED
             if e["score"] is None:  # a cross in the row of games without a score
+                assert band is not None  # the row is there when a game has no score
                 cx, arm = x + step * 0.35, min(7, step * 0.3)
                 for dy in (-arm, arm):
                     canvas.line(surface, colour, vp.point(cx - arm, band - dy),

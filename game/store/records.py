@@ -76,7 +76,7 @@ def load(path: Path) -> Record | None:
     return jsonfile.read(path, validate)
 
 
-def outcome(path: Path) -> tuple:
+def outcome(path: Path) -> tuple[str, bool]:
     """(words, won) for the list of records: "Won · score 12" for a solitaire, "Anna won" (won
     when a human did) for a table; ("", False) when the file can't tell. Read without replaying
     or moving the file: opening the record checks it in full."""

@@ -4,11 +4,12 @@ seat's token, in <data>/online-seat.json. The token proves the seat is theirs, a
 would: it is kept only here, on this computer."""
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import checks, jsonfile, paths
-import contextlib
 
 FORMAT = "deckhand-online-seat"
 VERSION = 1
@@ -32,7 +33,7 @@ def keep(seat: KeptSeat) -> None:
                                    "title": seat.title})
 
 
-def _check(data) -> KeptSeat:
+def _check(data: Any) -> KeptSeat:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("it is not a Deckhand online seat")
     version = checks.integer(data.get("version"), "the seat's version", 1, 10**6)

@@ -26,9 +26,10 @@ class Settings:
     confirm_new_deal: bool = True  # ask before giving up a game in progress for a new deal
     show_clock: bool = True  # the move counter and the clock on the solitaire tables
     show_tips: bool = True   # the line at the bottom of a table saying what can be done now
-    table_options: dict = field(default_factory=dict)  # game id -> the options last dealt with
-    player_names: list = field(default_factory=list)   # names typed for human seats, latest first
-    last_seats: list = field(default_factory=list)     # the last table dealt: [name, kind, level]
+    # game id -> the options last dealt with
+    table_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    player_names: list[str] = field(default_factory=list)   # names typed for human seats, latest first
+    last_seats: list[list[str]] = field(default_factory=list)     # the last table dealt: [name, kind, level]
 
     def cycle_speed(self) -> str:
         self.animation_speed = SPEEDS[(SPEEDS.index(self.animation_speed) + 1) % len(SPEEDS)]

@@ -44,7 +44,7 @@ def option_key(options: dict[str, Any] | None) -> str:
     return json.dumps(options or {}, sort_keys=True, separators=(",", ":"))
 
 
-def empty() -> dict:
+def empty() -> Stats:
     return {"version": VERSION, "games": {}, "counted": [], "daily": {}}
 
 
@@ -113,11 +113,11 @@ def add(data: Stats, game_id: str, options: dict[str, Any] | None, result: Resul
     return table
 
 
-def add_daily(data: dict, game_id: str, day: date, won: bool) -> dict | None:
+def add_daily(data: Stats, game_id: str, day: date, won: bool) -> Stats | None:
     """Count `day`'s deal of the day of `game_id` into `data`: only the first finish of a day
     counts. Returns the game's daily figures, or None when the day was counted already."""
     daily = data.setdefault("daily", {})
-    entry = daily.setdefault(game_id, {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
+    entry: Stats = daily.setdefault(game_id, {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
                                        "last_day": None, "last_won": None})
     if entry["last_day"] is not None and entry["last_day"] >= day.isoformat():
         return None
@@ -134,7 +134,7 @@ def add_daily(data: dict, game_id: str, day: date, won: bool) -> dict | None:
     return entry
 
 
-def daily_streak(entry: dict | None, today: date) -> int:
+def daily_streak(entry: Stats | None, today: date) -> int:
     """The days won in a row up to today (or yesterday: today's may still be played)."""
     if not entry or entry.get("last_won") is None:
         return 0
@@ -142,7 +142,7 @@ def daily_streak(entry: dict | None, today: date) -> int:
     return entry["streak"] if entry["last_won"] in fresh else 0
 
 
-def record_daily(game_id: str, day: date, won: bool) -> dict | None:
+def record_daily(game_id: str, day: date, won: bool) -> Stats | None:
     """Count a finished deal of the day in the file (see add_daily). Raises OSError if the
     file cannot be written."""
     data, _ = load()
@@ -152,7 +152,7 @@ def record_daily(game_id: str, day: date, won: bool) -> dict | None:
     return entry
 
 
-def figures(tally: dict) -> dict:
+def figures(tally: Stats) -> Stats:
     """What a screen shows of a tally: the counts plus win rate and average score."""
     played, scored = tally["played"], tally["scored"]
     return {**tally, "rate": tally["won"] / played if played else None,
@@ -232,7 +232,7 @@ def _check_table(t: Any, where: str) -> None:
     t["players"] = _most_played(people, MOST_PLAYERS)
 
 
-def _check_daily(daily) -> None:
+def _check_daily(daily: Any) -> None:
     _need(isinstance(daily, dict) and len(daily) <= MOST_TABLES, "deal of the day")
     for game_id, entry in daily.items():
         checks.text(game_id, "statistics deal of the day game", checks.NAME)
@@ -251,7 +251,7 @@ def _check_daily(daily) -> None:
                     raise ValueError(f"statistics damaged: deal of the day {k}") from None
 
 
-def _validate(data) -> dict:
+def _validate(data: Any) -> Stats:
     _need(isinstance(data, dict), "not a JSON object")
     version = data.get("version")
     if not _is_int(version) or not 1 <= version <= VERSION:
@@ -286,7 +286,7 @@ def load() -> tuple[Stats, str | None]:
     return data or empty(), None
 
 
-def save(data: dict) -> None:
+def save(data: Stats) -> None:
     data["version"] = VERSION  # an older file is written back in today's form
     jsonfile.write_atomic(path(), data)
 

@@ -846,8 +846,8 @@ class CardArt:
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        budgeted = self.frame_budget is not None
-        if stand_in and budgeted and (threadable or self._spent >= self.frame_budget):
+        budget = self.frame_budget
+        if stand_in and budget is not None and (threadable or self._spent >= budget):
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True

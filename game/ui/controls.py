@@ -38,10 +38,10 @@ class Control:
             self.hover = self.contains(viewport.to_logical(event.pos))
             self.moved(viewport.to_logical(event.pos))
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.contains(viewport.to_logical(event.pos)):
-                self.pressed = True
-                return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.contains(viewport.to_logical(event.pos))):
+            self.pressed = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was, self.pressed = self.pressed, False
             point = viewport.to_logical(event.pos)
@@ -59,6 +59,9 @@ class Control:
 
     def step(self, n: int) -> None:
         pass
+
+    def draw(self, surface, viewport) -> None:
+        raise NotImplementedError  # each kind of control draws itself
 
     def draw_well(self, surface, viewport, rect=None) -> pygame.Rect:
         r = viewport.rect(*(rect or self.rect))
@@ -178,7 +181,8 @@ def split(rect: pygame.Rect, labels, size=theme.BODY) -> list:
     need = [f.size(printable(label))[0] + 24 for label in labels]
     spare = (rect.w - sum(need)) / len(labels)
     widths = [n + spare for n in need] if spare >= 0 else [rect.w * n / sum(need) for n in need]
-    parts, x = [], rect.x
+    parts = []
+    x: float = rect.x
     for i, w in enumerate(widths):
         right = rect.right if i == len(widths) - 1 else round(x + w)
         parts.append(pygame.Rect(round(x), rect.y, right - round(x), rect.h))

@@ -46,6 +46,7 @@ def sized(text: str, width: int, height: int) -> str:
     when it sizes; the cards' root has preserveAspectRatio="none", so the root's own size
     decides and the picture fills the exact size even if it is not 5:7."""
     root = _ROOT.search(text)
+    assert root is not None, "not an SVG"
     tag = re.sub(r'\s(width|height)="[^"]*"', "", root.group(0))
     tag = tag.replace("<svg", f'<svg width="{width}" height="{height}"', 1)
     return text[:root.start()] + tag + text[root.end():]
