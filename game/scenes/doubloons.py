@@ -493,7 +493,8 @@ class DoubloonsScene(PassAndPlayScene):
         vp = self.viewport
         place = self.caption_place(seat)
         room = max(1, min(CAPTION_LINES + 1, (place.h - 12) // 20))
-        kept, used = [], 0
+        kept: list[str] = []
+        used = 0
         for line in reversed(lines):
             need = len(wrap(line, vp.length(14), vp.length(place.w - 20)))
             if kept and used + need > room:

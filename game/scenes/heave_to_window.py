@@ -83,7 +83,7 @@ class HeaveToWindow(Scene):
             self.nobody()
         elif event.key == pygame.K_ESCAPE:
             game = self.app.stack[-2] if len(self.app.stack) > 1 else None
-            if hasattr(game, "pause"):
+            if game is not None and hasattr(game, "pause"):
                 game.pause()
 
     def draw(self, surface) -> None:

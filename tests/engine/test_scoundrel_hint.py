@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from game.engine import scoundrel as sc
 from game.engine.cards import pretty
-from game.engine.scoundrel_hint import Hint, _reason, careful_move, hint
+from game.engine.scoundrel_careful import careful_move
+from game.engine.scoundrel_hint import Hint, _reason, hint
 
 
 def position(room, health=20, weapon=None, slain=(), rule="at_most", **fields):

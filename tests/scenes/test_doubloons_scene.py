@@ -478,8 +478,8 @@ def test_the_table_tells_nothing_before_its_cards_and_coins_get_there(app):
             continue
         now, before = scene.session.state, scene.session.states[-2]
         texts = drawn_texts(app)
-        counters = lambda s: {f"{s.purses[0]} of 7", f"Actions: {len(s.deck)}",
-                              f"Discard: {len(s.discard)}"}
+        def counters(s):
+            return {f"{s.purses[0]} of 7", f"Actions: {len(s.deck)}", f"Discard: {len(s.discard)}"}
         newest = scene.new_entries()
         if not scene.settled():
             moving_frames += 1
