@@ -33,6 +33,10 @@ def main(argv=None) -> int:
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=SECTIONS,
                         help="sections to run (memory and the frames while a bot thinks come "
                              "with frames)")
+    parser.add_argument("--sizes", nargs="+", metavar="WxH",
+                        default=[f"{w}x{h}" for w, h in bench_frames.SIZES],
+                        help="window sizes for the frames section (default: "
+                             + " ".join(f"{w}x{h}" for w, h in bench_frames.SIZES) + ")")
     parser.add_argument("--out", default=str(ROOT / "bench-results.json"))
     args = parser.parse_args(argv)
     import pygame
@@ -48,8 +52,9 @@ def main(argv=None) -> int:
             rows += bench_idle.run(args.runs, display)
         if "frames" in args.only:
             print("frames and memory ...", flush=True)
-            frame_rows, memory_rows, bot_frame_rows, detail = bench_frames.run(args.runs,
-                                                                               display)
+            sizes = [tuple(int(n) for n in size.lower().split("x")) for size in args.sizes]
+            frame_rows, memory_rows, bot_frame_rows, detail = bench_frames.run(
+                args.runs, display, sizes)
             rows += frame_rows + memory_rows
         xvfb_used = bool(display)
     if "engine" in args.only:
