@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 import pygame  # noqa: E402
 
-from . import shutdown, wake  # noqa: E402
+from . import memory, shutdown, wake  # noqa: E402
 from .resources import asset  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .store import startup  # noqa: E402
@@ -65,6 +65,7 @@ class App:
         self.viewport.fit(self.surface.get_size())
         self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
         self.art.frame_budget = CARD_RENDER_BUDGET
+        self.art.fit_window(self.surface.get_size())
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
         self.painter = Painter()
@@ -95,6 +96,7 @@ class App:
         self.fullscreen = not self.fullscreen
         self.surface = self._open_window()
         self.viewport.fit(self.surface.get_size())
+        self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
         self.settings.fullscreen = self.fullscreen
         self.save_settings()
@@ -107,6 +109,7 @@ class App:
                 pygame.display.set_mode(clamped, pygame.RESIZABLE)
         self.surface = pygame.display.get_surface()
         self.viewport.fit(self.surface.get_size())
+        self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
 
     def save_settings(self) -> None:
@@ -260,6 +263,8 @@ class App:
                 if first_frame_only:
                     print(f"deckhand: first frame at {time.time():.6f}", flush=True)
                     break
+                if self.frames == 1:
+                    memory.return_freed_memory()
                 idle = self.idle_for() if self.running else None
                 if idle is None:
                     dt = self.clock.tick(FPS) / 1000.0

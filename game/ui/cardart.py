@@ -56,7 +56,8 @@ TILT_SCALE = 2  # a tilted card is rotated at this multiple of its size, then sm
 
 SMALL_CARD_WIDTH = 50  # below this a face shows a big index and one suit, no pips
 CACHE_SURFACES = 300
-CACHE_BYTES = 64 * 1024 * 1024  # two whole decks at 4K: the size in use and the last one
+CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
+CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
@@ -733,6 +734,7 @@ class CardArt:
         self._asked: set = set()                 # keys given to the worker, not adopted yet
         self._latest: dict = {}  # a design -> the size last asked of the worker for it
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
+        self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
 
     def start_frame(self) -> None:
@@ -784,6 +786,12 @@ class CardArt:
                                 lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
+
+    def fit_window(self, size) -> None:
+        """Keep as many rendered cards as a window this size needs (a whole deck at its size,
+        and no more: at 4K a deck is 26 MB)."""
+        self.cache_bytes = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
+        self._evict()
 
     def warm(self, width: int, height: int, codes=FULL_DECK) -> None:
         """Have the worker draw these Classic faces at this size ahead of need (a new table: its
@@ -932,7 +940,7 @@ class CardArt:
 
     def _evict(self) -> None:
         while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES
-                                        or self._cache_bytes > CACHE_BYTES):
+                                        or self._cache_bytes > self.cache_bytes):
             (design, w, h), old = self._cache.popitem(last=False)
             self._cache_bytes -= _bytes(old)
             sizes = self._sizes.get(design)

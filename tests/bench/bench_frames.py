@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import memory
 from game.app import App
 from game.engine import abandon_ship, bots, lamarckian_poker, pirate_rummy, scoundrel, ships_and_sailors
 from game.engine.session import Session
@@ -89,6 +90,7 @@ def child(scene_name: str, size) -> dict:
         phases[name] = (first, len(times))
 
     frames(app)  # the first menu frame belongs to start-up
+    memory.return_freed_memory()  # as App.run does after its first frame
     del times[:]
     if scene_name == "menu":
         phase("menu", menu_script)
