@@ -9,9 +9,9 @@ from game.scenes.dialogs import ConfirmDialog, PauseMenu
 from game.scenes.new_game import NewGameDialog
 from game.scenes.settings_screen import SettingsScreen
 from game.store import settings as store
+from game.text import printable
 from game.ui import theme
 from game.ui.controls import Chooser, Segments, Switch
-from game.text import printable
 from game.ui.table import art_code
 from game.ui.widgets import label_lines
 
