@@ -72,8 +72,8 @@ class SettingsScreen(Scene):
                                           self.set_colour)),
                 ("Card set", segments([(v, CARD_SET_NAMES[v]) for v in CARD_SETS],
                                       lambda: s.card_set, self.set_card_set)),
-                ("Card back", segments([(v, BACK_NAMES[v]) for v in BACKS], lambda: s.card_back,
-                                       self.set_back)),
+                ("Card back", lambda rect: Chooser(rect, lambda: BACK_NAMES[s.card_back],
+                                                   self.changed(self.step_back))),
                 ("Four-colour suits", switch(lambda: s.four_colour, self.toggle_four_colour)),
                 ("Fullscreen", switch(lambda: self.app.fullscreen, self.toggle_fullscreen))]),
             ("Sound", [
@@ -167,6 +167,11 @@ class SettingsScreen(Scene):
 
     def set_back(self, value) -> None:
         self.app.settings.card_back = self.app.art.back_name = value
+
+    def step_back(self, step) -> None:
+        """Four backs with two-word names: too long for segments, so arrows step through them."""
+        index = BACKS.index(self.app.settings.card_back)
+        self.set_back(BACKS[(index + step) % len(BACKS)])
 
     def toggle_four_colour(self) -> None:
         s = self.app.settings

@@ -9,9 +9,11 @@ from game.scenes.dialogs import ConfirmDialog, PauseMenu
 from game.scenes.new_game import NewGameDialog
 from game.scenes.settings_screen import SettingsScreen
 from game.store import settings as store
+from game.text import printable
 from game.ui import theme
 from game.ui.controls import Chooser, Segments, Switch
 from game.ui.table import art_code
+from game.ui.widgets import label_lines
 
 from .driver import click, frames, key, settle
 
@@ -138,6 +140,27 @@ def test_each_setting_has_the_control_its_kind_asks_for(app):
     app.settings.volume = 100
     press(app, "Volume")
     assert app.settings.volume == 100 and not control(screen, "Volume").can(1)
+
+
+def test_every_segment_shows_its_whole_label(app):
+    """A label too long for its segment is cut to "Nav…" (the four card backs were): every
+    segment of every page must show its label whole, chosen (bold) or not."""
+    screen = open_from_menu(app)
+    vp = app.viewport
+    for _ in screen.ids:
+        for row in screen.rows:
+            c = row.control
+            if not isinstance(c, Segments):
+                continue
+            inset = vp.length(3)
+            for part, (_, label) in zip(c.parts, c.choices):
+                box = vp.rect(*part).inflate(-2 * inset, -2 * inset)
+                for face in ("bold", "sans"):
+                    _, lines = label_lines(printable(label), c.text_size,
+                                           box.w - 2 * vp.length(6), box.h - vp.length(2), vp,
+                                           face)
+                    assert not lines[-1].endswith("…"), (row.label, label, lines)
+        press(app, "Game")
 
 
 def test_confirm_new_deal_setting(app):
