@@ -419,7 +419,8 @@ class DoubloonsScene(PassAndPlayScene):
         if self.claim is not None and actor == self.claim[1]:
             self.claim = None    # the claimer answered: anyone after them is asked again
         kept = self.captions.get(actor)
-        base = state.pending[0]["seat"] if state.pending else None
+        pending = self.session.view(self.viewer).pending  # public; online, state is a view
+        base = pending[0].seat if pending else None
         text = str(action)
         if not super().act(action):
             return False
@@ -432,7 +433,7 @@ class DoubloonsScene(PassAndPlayScene):
         belongs to the seat whose play it tells: the actor's own, but a play resolved by the
         last "let it pass" (or at once after a Heave To!) is its player's, a new turn is the
         new player's, and a reshuffle or the turn limit is the table's own (None)."""
-        before = len(self.session.rules.view(self.session.states[-2], self.viewer).log)
+        before = len(self.session.view_at(-2, self.viewer).log)
         raw = self.session.view(self.viewer).log[before:]
         owner = base if text == rules.LET_PASS.text else actor
         out = []

@@ -171,7 +171,7 @@ class PassAndPlayScene(GameScene):
         """The table shows the game as it stands and nothing is left to tell (a new deal, a
         resumed game, a hand-off whose recap told it)."""
         self.landed = len(self.session.states)
-        self.log_told = len(self.session.view(self.viewer).log)
+        self.log_told = log_end(self.session.view(self.viewer))
         self.quiet = []
 
     def bot_pace(self) -> float:
@@ -181,9 +181,13 @@ class PassAndPlayScene(GameScene):
     def new_entries(self, seat=None) -> list:
         """The log entries, in words, that the latest action added (as `seat` sees them)."""
         seat = self.viewer if seat is None else seat
-        before = self.session.view_at(-2, seat).log
-        after = self.session.view(seat).log
-        return [self.words(e) for e in after[len(before):]]
+        return self.entries_since(log_end(self.session.view_at(-2, seat)), seat)
+
+    def entries_since(self, count: int, seat: int) -> list:
+        """The log entries, in words, after the first `count` the game has logged (a game may
+        keep only the end of a long log: `log_start` says how many it let go)."""
+        now = self.session.view(seat)
+        return [self.words(e) for e in now.log[max(0, count - getattr(now, "log_start", 0)):]]
 
     def act(self, action) -> bool:
         """Apply an action; what it did is told once its cards have landed (`land`)."""
@@ -225,7 +229,7 @@ class PassAndPlayScene(GameScene):
 
     def log_reached(self) -> int:
         """How many log entries (as the viewer sees them) the cards on the table have shown."""
-        return len(self.drawn_view().log)
+        return log_end(self.drawn_view())
 
     def entry_seat(self, entry: str):
         """The seat a log entry (as the rules wrote it, {p0} for a name) belongs to: the seat
@@ -238,9 +242,11 @@ class PassAndPlayScene(GameScene):
     def tell(self, upto: int) -> None:
         """Tell the log entries up to `upto`: each as a caption by the seat it belongs to, the
         viewer's own and the table's on the status line; and the secret choices landed."""
-        log = self.session.view(self.viewer).log
-        upto = min(upto, len(log))
-        entries, self.log_told = log[self.log_told:upto], max(self.log_told, upto)
+        now = self.session.view(self.viewer)
+        start = getattr(now, "log_start", 0)  # entries a long game let go
+        upto = min(upto, log_end(now))
+        entries = now.log[max(0, self.log_told - start):max(0, upto - start)]
+        self.log_told = max(self.log_told, upto)
         quiet = [seat for count, seat in self.quiet if count <= self.landed]
         self.quiet = [(count, seat) for count, seat in self.quiet if count > self.landed]
         if not entries and not quiet:
@@ -280,10 +286,9 @@ class PassAndPlayScene(GameScene):
         start = 0
         for i in range(len(states) - 2, -1, -1):
             if states[i].to_act == seat:
-                start = len(self.session.view_at(i + 1, seat).log)
+                start = log_end(self.session.view_at(i + 1, seat))
                 break
-        log = self.session.view_at(-1, seat).log
-        return [self.words(e) for e in log[start:]]
+        return self.entries_since(start, seat)
 
     def accepts_moves(self) -> bool:
         to_act = self.session.state.to_act
@@ -609,7 +614,8 @@ class PassAndPlayScene(GameScene):
         draw_text(surface, vp, "Game log (L or Esc to close, wheel to scroll)", 18,
                   (area.x + 20, area.y + 12), theme.GOLD, face="bold")
         lines = []
-        for entry in self.session.view(self.viewer).log[:self.log_told]:
+        now = self.session.view(self.viewer)
+        for entry in now.log[:max(0, self.log_told - getattr(now, "log_start", 0))]:
             lines.extend(wrap(self.words(entry), vp.length(15), vp.length(area.w - 40)))
         room = max(1, (area.h - 56) // 24)
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - room))

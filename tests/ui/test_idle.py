@@ -122,8 +122,9 @@ def test_repainting_in_part_at_the_multiplayer_tables(app, game_id):
     assert drive_and_compare(app, 30, seed=len(game_id)) >= 5
 
 
-def test_the_real_loop_sleeps_while_nothing_changes(app):
+def test_the_real_loop_sleeps_while_nothing_changes(app, monkeypatch):
     """App.run itself, for a second and a half at the menu: a few looks, not 90 frames."""
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # fonts cached elsewhere stay alive
     steps = []
     step = app.step
     app.step = lambda dt: (steps.append(dt), step(dt))[1]
