@@ -13,12 +13,15 @@ import pygame
 
 from ..engine import bots, games
 from ..engine.contract import resolve_options
-from ..net import hosting
+from ..net import hosting, saving
 from ..net.table import GAMES, Table, TableSeat
+from ..store import saves
+from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.textfield import TextField
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Dialog, Scene
+from .dialogs import ConfirmDialog
 from .online_table import Seating, open_table
 from .registry import playable
 
@@ -119,7 +122,16 @@ class HostTableScreen(Scene):
         self.layout_buttons()
 
     # -- opening --------------------------------------------------------------------------
-    def open(self) -> None:
+    def offline_game_in_progress(self) -> bool:
+        """Whether this game has a save at this computer that is not an online table's (the
+        host's table autosaves in the same place)."""
+        try:
+            saved = saves.load(self.game_id)
+        except (BadFile, OSError):
+            return False
+        return saved is not None and not saving.is_online(saved)
+
+    def open(self, replace_ok: bool = False) -> None:
         name = self.name.text.strip()
         if not name:
             self.error = "Type your name first."
@@ -131,6 +143,14 @@ class HostTableScreen(Scene):
         port = int(self.port.text or 0)
         if not 1024 <= port <= 65535:
             self.error = "A port is a number from 1024 to 65535 (8765 unless it is taken)."
+            return
+        if not replace_ok and self.offline_game_in_progress():
+            title = games.title(self.game_id)
+            self.app.push(ConfirmDialog(
+                self.app, "Game in progress",
+                f"You have a game of {title} in progress at this computer. Hosting a table of "
+                f"{title} ends it: its save makes way for the table's.",
+                lambda: self.open(replace_ok=True), yes="Host anyway", no="Keep my game"))
             return
         seats = [TableSeat(name if kind == "me" else f"Seat {i + 1}",
                            "computer" if kind == "computer" else "open", level or "normal")

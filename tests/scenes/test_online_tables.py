@@ -427,3 +427,27 @@ def test_the_hint_thinks_from_this_seat_s_view_alone(app):
     assert any(a.text.split()[-1] in str(scene.hinted) for a in table.session.legal_actions())
     assert "strongest computer player" in marked
     assert scene.link.net.sent == []  # a hint asks nothing of the host
+
+
+def test_hosting_asks_before_it_replaces_a_game_in_progress_here(app):
+    from game.scenes.dialogs import ConfirmDialog
+    from game.scenes.pass_and_play import Seat
+    from game.store import saves
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 7, None, seats=[Seat("Ann"), Seat("Bo", "computer")])
+    scene = app.top
+    scene.act(scene.session.legal_actions()[0])
+    app.main_menu()
+    assert saves.load("lamarckian_poker") is not None
+    key(app, pygame.K_h)
+    form = app.top
+    while form.game_id != "lamarckian_poker":
+        key(app, pygame.K_g)
+    clear_and_type(app, form.name, "Mia")
+    clear_and_type(app, form.port, str(free_port()))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ConfirmDialog) and "in progress" in " ".join(app.top.lines)
+    click(app, button(app.top, "Keep my game").rect.center)
+    assert app.top is form
+    kept = saves.load("lamarckian_poker")
+    assert kept is not None and kept.session.actions == scene.session.actions
