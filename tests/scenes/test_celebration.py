@@ -86,3 +86,17 @@ def test_only_a_human_seat_winning_is_celebrated(app):
     seats = [Seat("Computer", "computer", "hard"), Seat("Ann")]
     app.start_game("abandon_ship", 3, None, seats=seats)
     assert app.current_game().human_seats() == [1]
+
+
+def test_every_frame_of_it_is_painted_as_a_whole_redraw_would_be(app):
+    """The cascade stamps cards onto a trail it keeps: the window, repainted only where frames
+    differ (ui/painter.py), must still show every stamp."""
+    win(app)
+    assert isinstance(app.top, Celebration)
+    for _ in range(90):
+        frames(app)
+        whole = pygame.Surface(app.surface.get_size())
+        app.painter.last.replay(whole, whole.get_rect())
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+        if not isinstance(app.top, Celebration):
+            break
