@@ -785,7 +785,8 @@ class DoubloonsScene(PassAndPlayScene):
         draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         name = self.seats[seat].name + ("  ·  turn" if turn else "")
-        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8), panel.w - 20,
+        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
+                 panel.w - 10 - self.name_inset,
                  theme.GOLD if active else theme.INK, face="bold")
         coin = vp.length(30)
         surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, panel.y + 38))

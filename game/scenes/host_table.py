@@ -18,15 +18,18 @@ from ..net.table import GAMES, Table, TableSeat
 from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
-from ..ui.textfield import TextField
+from ..ui.controls import Chooser, Control, TextField
+from ..ui.forms import LABEL_SIZE, draw_field_label, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Dialog, Scene
 from .dialogs import ConfirmDialog
 from .online_table import Seating, open_table
 from .registry import playable
 
-ROW_H = 42
+ROW_H = 44
 NAME_LIMIT = 14
+PANEL_X, PANEL_W = 290, 700
+LEFT, CONTROL_X, RIGHT = 330, 470, 950  # labels, then controls
 
 
 def player_name(app) -> str:
@@ -35,6 +38,8 @@ def player_name(app) -> str:
 
 
 class HostTableScreen(Scene):
+    """Up/Down (Tab) choose a row, Left/Right change it (G: the next game), typing goes to the
+    focused field; Enter opens the table, Esc goes back."""
     opaque = False
 
     def __init__(self, app, game_id: str | None = None, lobby=None):
@@ -45,12 +50,15 @@ class HostTableScreen(Scene):
         self.ids = [g for g in playable() if g in GAMES]
         self.game_id = game_id if game_id is not None and game_id in self.ids else self.ids[0]
         name = lobby.name.text.strip() if lobby is not None else ""
-        self.name = TextField((330, 166, 300, 36), "Your name", name or player_name(app),
+        self.name = TextField((CONTROL_X, 0, 0, 38), name or player_name(app), "Your name",
                               NAME_LIMIT)
-        self.port = TextField((650, 166, 300, 36), "Port", str(hosting.DEFAULT_PORT), 5,
-                              str.isdigit)
+        self.port = TextField((0, 0, 0, 38), str(hosting.DEFAULT_PORT), str(hosting.DEFAULT_PORT),
+                              5)
         self.fields = [self.name] if lobby else [self.name, self.port]
+        for field in self.fields:
+            field.on_click = lambda f=field: self.focus_on(f)
         self.error = ""
+        self.focus = 0
         self.choose_game(self.game_id)
 
     def choose_game(self, game_id: str) -> None:
@@ -70,41 +78,66 @@ class HostTableScreen(Scene):
             self.options = resolve_options(self.rules.OPTIONS, {})
         self.layout_buttons()
 
-    def next_game(self) -> None:
-        self.choose_game(self.ids[(self.ids.index(self.game_id) + 1) % len(self.ids)])
+    def next_game(self, step: int = 1) -> None:
+        self.choose_game(self.ids[(self.ids.index(self.game_id) + step) % len(self.ids)])
 
     def layout_buttons(self) -> None:
         low, high = self.rules.SEATS
-        n = len(self.seats)
-        buttons = [Button((330, 100, 620, 36), f"Game: {self.rules.TITLE}", self.next_game, "G",
-                          text_size=16),
-                   Button((330, 216, 60, 36), "−", lambda: self.resize(-1), enabled=n > low),
-                   Button((890, 216, 60, 36), "+", lambda: self.resize(+1), enabled=n < high)]
-        y = 262
-        for i, (kind, _level) in enumerate(self.seats):
-            buttons.append(Button((330, y, 620, 36), self.seat_label(i), lambda i=i: self.cycle(i),
-                                  enabled=kind != "me", text_size=16))
+        y = 88
+        self.game = Chooser((CONTROL_X, y, RIGHT - CONTROL_X, 40), lambda: self.rules.TITLE,
+                            self.next_game)
+        y += 50
+        if self.lobby:
+            self.name.rect = pygame.Rect(CONTROL_X, y, RIGHT - CONTROL_X, 38)
+        else:
+            self.name.rect = pygame.Rect(CONTROL_X, y, 250, 38)
+            self.port.rect = pygame.Rect(RIGHT - 130, y, 130, 38)
+        y += 48
+        self.count = Chooser((CONTROL_X, y, 250, 40), lambda: f"{len(self.seats)} seats",
+                             self.resize, ("−", "+"),
+                             can=lambda step: low <= len(self.seats) + step <= high)
+        y += 50
+        self.seat_choosers = []
+        for i in range(len(self.seats)):
+            mine = self.seats[i][0] == "me"
+            self.seat_choosers.append(Chooser((CONTROL_X, y, RIGHT - CONTROL_X, 38),
+                                              lambda i=i: self.seat_label(i),
+                                              lambda step, i=i: self.cycle(i, step),
+                                              enabled=not mine))
             y += ROW_H
-        for option in self.rules.OPTIONS:
-            label = f"{option.label}: {option.label_of(self.options[option.key])}"
-            buttons.append(Button((330, y, 620, 36), label, lambda o=option: self.cycle_option(o),
-                                  text_size=15))
-            y += ROW_H
-        y += 8
+        y += 4
+        self.option_rows, y = option_fields(self.rules.OPTIONS, self.options, lambda: None,
+                                            LEFT, y, RIGHT - LEFT, label_width=CONTROL_X - LEFT - 12)
+        y += 12 if self.option_rows else 0
         self.error_y = y
-        y += 26
-        buttons.append(Button((330, y, 300, 44), "Open the table", self.open, "Enter"))
-        buttons.append(Button((650, y, 300, 44), "Cancel", self.close, "Esc"))
-        self.bottom = y + 44
-        self.row = ButtonRow(buttons)
+        y += 30
+        self.row = ButtonRow([Button((LEFT, y, 300, 44), "Open the table", self.open, "Enter"),
+                              Button((RIGHT - 300, y, 300, 44), "Cancel", self.close, "Esc")])
+        self.bottom = y + 44 + 16
+        self.controls: list[Control] = [self.game, *self.fields, self.count]
+        self.controls += [c for c in self.seat_choosers if c.enabled]
+        self.controls += [f.control for f in self.option_rows]
+        self.set_focus(self.focus)
+
+    def set_focus(self, index: int) -> None:
+        self.focus = index % len(self.controls)
+        for i, c in enumerate(self.controls):
+            c.focused = i == self.focus
+        for field in self.fields:
+            if field.focused:
+                field.cursor = len(field.text)
+
+    def focus_on(self, control) -> None:
+        if control in self.controls:
+            self.set_focus(self.controls.index(control))
 
     def seat_label(self, i: int) -> str:
         kind, level = self.seats[i]
         if kind == "me":
-            return f"Seat {i + 1}: you"
+            return "You"
         if kind == "open":
-            return f"Seat {i + 1}: open for a friend"
-        return f"Seat {i + 1}: computer ({level})"
+            return "Open for a friend"
+        return f"Computer ({level})"
 
     def resize(self, step: int) -> None:
         low, high = self.rules.SEATS
@@ -112,13 +145,8 @@ class HostTableScreen(Scene):
         self.seats = (self.seats + [("open", None)] * n)[:n]
         self.layout_buttons()
 
-    def cycle(self, i: int) -> None:
-        self.seats[i] = self.kinds[(self.kinds.index(self.seats[i]) + 1) % len(self.kinds)]
-        self.layout_buttons()
-
-    def cycle_option(self, option) -> None:
-        values = [v for v, _ in option.choices]
-        self.options[option.key] = values[(values.index(self.options[option.key]) + 1) % len(values)]
+    def cycle(self, i: int, step: int = 1) -> None:
+        self.seats[i] = self.kinds[(self.kinds.index(self.seats[i]) + step) % len(self.kinds)]
         self.layout_buttons()
 
     # -- opening --------------------------------------------------------------------------
@@ -176,34 +204,70 @@ class HostTableScreen(Scene):
 
     # -- input and drawing ----------------------------------------------------------------
     def handle(self, event) -> None:
-        if any(f.handle(event, self.viewport) for f in self.fields):
-            self.error = ""
+        used = self.row.handle(event, self.viewport)
+        for c in list(self.controls):
+            if c.handle(event, self.viewport):
+                used = True
+                self.focus_on(c)
+        if used or event.type != pygame.KEYDOWN:
             return
-        if self.row.handle(event, self.viewport) or event.type != pygame.KEYDOWN:
-            return
+        focused = self.controls[self.focus]
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.open()
         elif event.key == pygame.K_ESCAPE:
             self.close()
+        elif event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+            self.set_focus(self.focus + 1)
+        elif event.key in (pygame.K_UP, pygame.K_TAB):
+            self.set_focus(self.focus - 1)
+        elif isinstance(focused, TextField):
+            self.type_into(focused, event)
         elif event.key == pygame.K_g:
             self.next_game()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            focused.step(1 if event.key == pygame.K_RIGHT else -1)
+
+    def type_into(self, field: TextField, event) -> None:
+        if field is self.port and event.unicode and event.unicode.isprintable() \
+                and not event.unicode.isdigit():
+            return  # a port is digits
+        field.type_key(event)
+        self.error = ""
 
     def draw(self, surface) -> None:
         vp = self.viewport
         shade(surface)
-        draw_panel(surface, vp.rect(290, 24, 700, self.bottom), fill=theme.OPAQUE_PANEL)
+        draw_panel(surface, vp.rect(PANEL_X, 24, PANEL_W, self.bottom - 24),
+                   fill=theme.OPAQUE_PANEL)
         title = "New table on the server" if self.lobby else "Host a table"
         draw_text(surface, vp, title, 30, (640, 40), theme.GOLD, "midtop", "bold")
-        draw_text(surface, vp, f"{len(self.seats)} seats", 22, (640, 220), theme.INK, "midtop",
-                  "bold")
-        for field in self.fields:
-            field.draw(surface, vp)
+        self.label(surface, "Game", self.game)
+        self.label(surface, "Your name", self.name)
+        if not self.lobby:
+            draw_text(surface, vp, "Port", LABEL_SIZE, (self.port.rect.x - 12,
+                                                        self.port.rect.centery),
+                      theme.INK, "midright", "bold")
+        self.label(surface, "Seats", self.count)
+        for i, chooser in enumerate(self.seat_choosers):
+            draw_text(surface, vp, f"Seat {i + 1}", LABEL_SIZE, (LEFT, chooser.rect.centery),
+                      theme.INK_DIM, "midleft", "bold")
+        for c in [self.game, *self.fields, self.count, *self.seat_choosers]:
+            c.draw(surface, vp)
+        for f in self.option_rows:
+            draw_field_label(surface, vp, f)
+            f.control.draw(surface, vp)
         if self.error:
-            fit_text(surface, vp, self.error, 16, (640, self.error_y), 620, theme.RED, "midtop")
+            fit_text(surface, vp, self.error, 16, (640, self.error_y), RIGHT - LEFT, theme.RED,
+                     "midtop")
         else:
-            fit_text(surface, vp, "Click a seat to open it for a friend or give it to a computer.",
-                     15, (640, self.error_y), 620, theme.INK_DIM, "midtop")
+            fit_text(surface, vp, "Up/Down choose · Left/Right change a seat: open for a friend "
+                     "or a computer", 15, (640, self.error_y), RIGHT - LEFT, theme.INK_DIM,
+                     "midtop")
         self.row.draw(surface, vp)
+
+    def label(self, surface, words: str, control) -> None:
+        draw_text(surface, self.viewport, words, LABEL_SIZE, (LEFT, control.rect.centery),
+                  theme.INK, "midleft", "bold")
 
 
 class OpeningScreen(Dialog):

@@ -352,8 +352,9 @@ class LamarckianPokerScene(PassAndPlayScene):
             status = f"{view.hand_counts[seat]} cards"
         shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
                           theme.INK_DIM, "topright")
-        fit_text(surface, vp, self.seats[seat].name, 16, (panel.x + 10, panel.y + 8),
-                 panel.w - 30 - shown.w / vp.scale,
+        fit_text(surface, vp, self.seats[seat].name, 16,
+                 (panel.x + self.name_inset, panel.y + 8),
+                 panel.w - 20 - self.name_inset - shown.w / vp.scale,
                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),

@@ -27,6 +27,7 @@ from .pass_and_play import CAPTION_LINES, CAPTION_PACES, PassAndPlayScene, Seat
 from .registry import scene_for
 
 RETRY_SECONDS = 3.0   # between attempts to get back in after the connection dropped
+DOT_X, DOT_R = 12, 4  # a seat panel's connection dot: clear of the edge and the name
 DOT = {"connected": (90, 200, 110), "waiting": (220, 70, 60), "computer": (170, 170, 170),
        "open": None}
 
@@ -74,6 +75,7 @@ def seats_of(update: dict) -> list:
 class OnlineTable(PassAndPlayScene):
     online = True
     autosave = False  # the host keeps the game
+    name_inset = DOT_X + DOT_R + 7  # the connection dot, then the name
     # set by `create` before the game's scene __init__ runs
     link: OnlineLink
     remote: RemoteSession
@@ -356,12 +358,12 @@ class OnlineTable(PassAndPlayScene):
         for seat in range(len(self.presence)):
             state = self.presence_of(seat)
             panel = self.panel_of(seat)
-            centre = vp.point(panel.x + 6, panel.y + 17)
+            centre = vp.point(panel.x + DOT_X, panel.y + 18)
             colour = DOT[state]
             if colour is None:
-                canvas.circle(surface, theme.INK_DIM, centre, vp.length(4), max(1, vp.length(1)))
+                canvas.circle(surface, theme.INK_DIM, centre, vp.length(DOT_R), max(1, vp.length(1)))
             else:
-                canvas.circle(surface, colour, centre, vp.length(4))
+                canvas.circle(surface, colour, centre, vp.length(DOT_R))
         for seat in self.noticed_seats():
             box = self.notice_place(seat)
             waiting = self.presence_of(seat) == "waiting"

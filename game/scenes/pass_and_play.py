@@ -72,6 +72,8 @@ def default_seats(game_id: str, count: int) -> list:
 
 
 class PassAndPlayScene(GameScene):
+    name_inset = 10  # where a seat panel's name starts (an online table's dot comes first)
+
     def __init__(self, app, seed=None, options=None, seats=None):
         self.seats = list(seats) if seats else default_seats(self.game_id, self.default_seats())
         self.seat_count = len(self.seats)
@@ -150,8 +152,8 @@ class PassAndPlayScene(GameScene):
         score = draw_text(surface, vp, number(view.scores[seat]), 18,
                           (panel.x + panel.w - 10, panel.y + 6), theme.GOLD, "topright", "bold")
         name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
-        fit_text(surface, vp, name, 16, (panel.x + 10, panel.y + 8),
-                 panel.w - 28 - score.w / vp.scale, theme.GOLD if active else theme.INK,
+        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
+                 panel.w - 18 - self.name_inset - score.w / vp.scale, theme.GOLD if active else theme.INK,
                  face="bold")
         return panel
 

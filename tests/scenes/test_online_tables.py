@@ -92,6 +92,16 @@ class Friend:
                 self.errors.append(msg["message"])
 
 
+def fewer(form):
+    """Where to click for one seat less: the seat count's − arrow."""
+    return form.count.sides()[0].center
+
+
+def next_kind(form, seat):
+    """Where to click for the next kind of `seat` (open, a computer of each level): its ›."""
+    return form.seat_choosers[seat].sides()[1].center
+
+
 def host_from_menu(app, game_id="lamarckian_poker", seats=("open", "computer")):
     app.settings.animation_speed = "instant"  # the games play through in seconds
     port = free_port()
@@ -101,10 +111,10 @@ def host_from_menu(app, game_id="lamarckian_poker", seats=("open", "computer")):
     while form.game_id != game_id:
         key(app, pygame.K_g)
     while len(form.seats) > len(seats) + 1:
-        click(app, button(form, "−").rect.center)
+        click(app, fewer(form))
     for i, kind in enumerate(seats, start=1):
         while form.seats[i][0] != kind:
-            click(app, button(form, f"Seat {i + 1}:").rect.center)
+            click(app, next_kind(form, i))
     clear_and_type(app, form.name, "Mia")
     clear_and_type(app, form.port, str(port))
     key(app, pygame.K_RETURN)
@@ -244,7 +254,7 @@ def test_the_online_screens_are_readable(app):
     for game_id in GAMES:
         app.push(HostTableScreen(app, game_id))
         form = app.top
-        while button(form, "+").enabled:
+        while form.count.can(+1):
             form.resize(+1)
         found += check(app, f"host form of {game_id}, most seats")
         app.pop()
@@ -361,10 +371,10 @@ def test_each_game_s_own_scene_plays_a_whole_game_online(app, game_id):
     while form.game_id != game_id:
         key(app, pygame.K_g)
     while len(form.seats) > 3:
-        click(app, button(form, "−").rect.center)
+        click(app, fewer(form))
     for i in (1, 2):
         while form.seats[i] != ("computer", "easy"):
-            click(app, button(form, f"Seat {i + 1}:").rect.center)
+            click(app, next_kind(form, i))
     if "target" in form.options:
         form.options["target"] = "100"
     clear_and_type(app, form.port, str(port))
@@ -451,3 +461,64 @@ def test_hosting_asks_before_it_replaces_a_game_in_progress_here(app):
     assert app.top is form
     kept = saves.load("lamarckian_poker")
     assert kept is not None and kept.session.actions == scene.session.actions
+
+
+def test_the_host_form_is_made_of_controls_worked_by_keys(app):
+    from game.ui.controls import Chooser, TextField
+    key(app, pygame.K_h)
+    form = app.top
+    assert isinstance(form.game, Chooser) and isinstance(form.count, Chooser)
+    assert isinstance(form.name, TextField) and isinstance(form.port, TextField)
+    assert all(isinstance(c, Chooser) for c in form.seat_choosers)
+    first = form.game_id
+    key(app, pygame.K_RIGHT)  # the game row has the focus: Right is the next game
+    assert form.game_id != first
+    key(app, pygame.K_LEFT)
+    assert form.game_id == first
+    key(app, pygame.K_DOWN)  # the name: typing goes there, G too
+    assert form.name.focused
+    type_text(app, "g")
+    assert form.name.text.endswith("g") and form.game_id == first
+    key(app, pygame.K_TAB)  # the port takes digits alone
+    assert form.port.focused
+    type_text(app, "x1")
+    assert form.port.text == f"{hosting.DEFAULT_PORT}1"
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_DOWN)  # the seat count
+    n = len(form.seats)
+    key(app, pygame.K_LEFT if n > form.rules.SEATS[0] else pygame.K_RIGHT)
+    assert len(form.seats) != n
+    key(app, pygame.K_DOWN)  # the first seat that is not the host's: open, then a computer
+    assert form.seats[1] == ("open", None)
+    key(app, pygame.K_RIGHT)
+    assert form.seats[1][0] == "computer"
+    assert not form.seat_choosers[0].enabled  # the host's own seat stays the host's
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not form
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800), (1920, 1080)])
+def test_a_seat_panel_s_connection_dot_touches_neither_edge_nor_name(app, monkeypatch, size):
+    from game.scenes import online_table
+    from tests.ui.test_readable import record_frame, resize
+    resize(app, size)
+    scene, _ = table_scene(app, "lamarckian_poker", [TableSeat("Mia", "human"),
+                                                     TableSeat("Wilhelmina"),
+                                                     TableSeat("Computer 3", "computer")])
+    dots = []
+    drawn = online_table.canvas.circle
+
+    def circle(surface, colour, centre, radius, *rest):
+        dots.append(pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius))
+        return drawn(surface, colour, centre, radius, *rest)
+    monkeypatch.setattr(online_table.canvas, "circle", circle)
+    records = record_frame(app)
+    vp = scene.viewport
+    for seat, dot in zip(range(3), dots):
+        panel = vp.rect(*scene.panel_of(seat).rect)
+        border = vp.length(3)
+        assert dot.left > panel.left + border and dot.top > panel.top + border, (seat, size)
+        name = next(r for kind, r, words in records
+                    if kind == "text" and words == scene.seats[seat].name and panel.contains(r))
+        assert dot.right < name.left, (seat, size, dot, name)
+    app.main_menu()
