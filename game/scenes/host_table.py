@@ -108,7 +108,7 @@ class HostTableScreen(Scene):
         y += 4
         self.option_rows, y = option_fields(self.rules.OPTIONS, self.options, lambda: None,
                                             LEFT, y, RIGHT - LEFT, label_width=CONTROL_X - LEFT - 12)
-        y += 12 if self.option_rows else 0
+        y += 12 if self.option_rows else 8
         self.error_y = y
         y += 30
         self.row = ButtonRow([Button((LEFT, y, 300, 44), "Open the table", self.open, "Enter"),

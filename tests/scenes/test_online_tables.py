@@ -522,3 +522,23 @@ def test_a_seat_panel_s_connection_dot_touches_neither_edge_nor_name(app, monkey
                     if kind == "text" and words == scene.seats[seat].name and panel.contains(r))
         assert dot.right < name.left, (seat, size, dot, name)
     app.main_menu()
+
+
+def test_a_server_lobby_s_new_table_form_has_no_port_and_creates_there(app):
+    from types import SimpleNamespace
+    made = []
+    lobby = SimpleNamespace(name=SimpleNamespace(text="Eve"),
+                            create=lambda *args: made.append(args))
+    form = HostTableScreen(app, "doubloons", lobby=lobby)
+    app.push(form)
+    assert form.port not in form.controls and form.name.text == "Eve"
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the seat count: one more
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # seat 2: a computer
+    key(app, pygame.K_RETURN)
+    assert app.top is not form
+    game_id, seats, _options, name = made[0]
+    assert game_id == "doubloons" and name == "Eve" and len(seats) == len(form.seats)
+    assert seats[1]["kind"] == "computer" and seats[0] == {"kind": "open"}
