@@ -35,7 +35,7 @@ from .ui.viewport import Viewport  # noqa: E402
 FPS = 60
 POLL = 1.0  # seconds: how long an idle window sleeps at most before it looks again
 LONGEST_STEP = 1.0  # seconds of idle time one catch-up update may cover
-NAP = 0.03  # seconds between looks for input while idle: well under what a person notices
+NAP = 0.04  # seconds between looks for input while idle: a first click waits at most this
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)  # 8K; a window is also kept within the screen
