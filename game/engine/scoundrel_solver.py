@@ -35,7 +35,8 @@ class Verdict(NamedTuple):
     nodes: int
 
 
-PROBE_FROM = 99    # rooms with at least this many cards left in the dungeon probe each choice
+PROBE_FROM = 28   # in the second search, dungeons this long probe each choice of a room first
+PLAIN_NODES = 300  # the first search's budget
 SPARE_WEIGHT = 1.0
 AVOID_PENALTY = 10  # avoiding is tried after room ends worth this much less health
 
@@ -58,9 +59,10 @@ class Search:
     order and room, the best (health, weapon, reach, avoided) each was lost with), every room's
     ways through (independent of health), and per dungeon order what the bound needs."""
 
-    def __init__(self, below: bool, node_limit: int):
+    def __init__(self, below: bool, node_limit: int, probe_from: int = 99):
         self.below = 1 if below else 0
         self.node_limit = node_limit
+        self.probe_from = probe_from  # dungeons this long probe every choice of a room first
         self.nodes = 0
         self.lost = {}    # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
         self.line = []    # moves of the winning line, deepest room first
@@ -86,9 +88,9 @@ class Search:
         known = self.supply.get(dungeon)
         if known is None:
             known = self.supply[dungeon] = _supply(dungeon) + ({},)
-        rest = known[3].get((room, weapon, limit))
+        rest = known[4].get((room, weapon, limit))
         if rest is None:
-            rest = known[3][room, weapon, limit] = _spare(known, room, weapon, limit)
+            rest = known[4][room, weapon, limit] = _spare(known, room, weapon, limit, self.below)
         return health + rest
 
     def ways(self, room, weapon, limit, potion_used, to_face) -> list:
@@ -197,7 +199,7 @@ class Search:
             return False
         children = self.children(dungeon, room, health, weapon, limit, potion_used,
                                  avoided_last, faced)
-        if len(dungeon) >= PROBE_FROM and len(children) > 1:
+        if len(dungeon) >= self.probe_from and len(children) > 1:
             scored = []
             for child in children:
                 got = self.probe(child)
@@ -264,40 +266,59 @@ class Search:
 
 
 def _supply(dungeon) -> tuple:
-    """(every potion's value summed, the best weapon, monster values) of a dungeon."""
-    potions, best, monsters = 0, 0, []
+    """(every potion's value summed, the two best weapons, monster values) of a dungeon."""
+    potions, best, second, monsters = 0, 0, 0, []
     for c in dungeon:
         k = _KIND[c]
         if k == MONSTER:
             monsters.append(_VALUE[c])
         elif k == WEAPON:
-            if _VALUE[c] > best:
-                best = _VALUE[c]
+            v = _VALUE[c]
+            if v > best:
+                best, second = v, best
+            elif v > second:
+                second = v
         else:
             potions += _VALUE[c]
-    return potions, best, tuple(monsters)
+    return potions, best, second, tuple(monsters)
 
 
-def _spare(supply, room, weapon, limit) -> int:
-    """`Search.slack` without the health: the potions to come less the monsters' least cost."""
-    budget, best, monsters = supply[:3]
-    room_monsters = []
+def _spare(supply, room, weapon, limit, below) -> int:
+    """`Search.slack` without the health: the potions to come less the monsters' least cost.
+    A monster costs its value less the best weapon that could ever face it; under the strict
+    rule a weapon only ever slays monsters of ever smaller value, so of two monsters of one
+    value, the second meets at best the second-best weapon."""
+    budget, best, second, monsters = supply[:4]
+    monsters = list(monsters)
     for c in room:
         if c >= 0:
             k = _KIND[c]
+            v = _VALUE[c]
             if k == MONSTER:
-                room_monsters.append(_VALUE[c])
+                monsters.append(v)
             elif k == WEAPON:
-                if _VALUE[c] > best:
-                    best = _VALUE[c]
+                if v > best:
+                    best, second = v, best
+                elif v > second:
+                    second = v
             else:
-                budget += _VALUE[c]
-    keep = weapon > best
-    for group in (monsters, room_monsters):
-        for v in group:
+                budget += v
+    if not below:
+        keep = weapon > best
+        for v in monsters:
             w = weapon if keep and v <= limit else best
             if v > w:
                 budget -= v - w
+        return budget
+    met = set()
+    for v in monsters:
+        first, other = best, second
+        if v <= limit and weapon > other:
+            first, other = (weapon, best) if weapon > best else (best, weapon)
+        w = other if v in met else first
+        met.add(v)
+        if v > w:
+            budget -= v - w
     return budget
 
 
@@ -324,9 +345,20 @@ def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     room = tuple(EMPTY if c is None else CARD_ID[c] for c in state.room)
     weapon = sc.VALUE[state.weapon] if state.weapon else 0
     limit = sc.weapon_limit(state)
+    start = (dungeon, room, state.health, weapon, limit, state.potion_used, state.avoided_last,
+             state.faced)
     try:
-        won = search.win(dungeon, room, state.health, weapon, limit, state.potion_used,
-                         state.avoided_last, state.faced)
+        # Most deals are won a little way off the most promising line: a plain search first,
+        # and if that takes long, a search that probes every choice near the top (what the
+        # first one proved lost stays proved).
+        search.node_limit = min(node_limit, PLAIN_NODES)
+        try:
+            won = search.win(*start)
+        except OutOfNodes:
+            if search.nodes >= node_limit:
+                raise
+            search.node_limit, search.probe_from, search.line = node_limit, PROBE_FROM, []
+            won = search.win(*start)
     except OutOfNodes:
         return Verdict(None, (), search.nodes)
     if not won:
