@@ -103,13 +103,15 @@ class Search:
         found = self.plans.get(key)
         if found is not None:
             return found
-        ends = {}
+        seen = {}  # (room left, d1, p, d2, weapon, limit) -> the first moves found to it
         below = self.below
         order = _natural_order(room)
 
         def go(room, w, lim, d1, p, d2, healed, left, moves):
             if left == 0:
-                ends.setdefault(room, []).append((d1, p, d2, w, lim, moves))
+                if healed and not p:  # no potion healed: all damage is before it
+                    d1, d2 = d1 + d2, 0
+                seen.setdefault((room, d1, p, d2, w, lim), moves)
                 return
             for slot in order:
                 c = room[slot]
@@ -140,6 +142,9 @@ class Search:
                     go(rest, w, lim, d1, v, d2, True, left - 1, moves + ((slot, 0),))
 
         go(room, weapon, limit if weapon else 0, 0, 0, 0, potion_used, to_face, ())
+        ends = {}
+        for (left, *end), moves in seen.items():
+            ends.setdefault(left, []).append((*end, moves))
         found = []
         for left, options in ends.items():
             options.sort(key=lambda e: (e[0] + e[2] - e[1], e[0], e[2], -e[3], -e[4]))
