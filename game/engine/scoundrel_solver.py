@@ -426,7 +426,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(
         description="Which Scoundrel deals can be won? Solves each deal under each weapon rule, "
                     "appending one line per deal to the log (a run can be stopped and resumed).")
-    parser.add_argument("--deals", default="0-99", help="a deal number or a range like 0-9999")
+    parser.add_argument("--deals", help="a deal number or a range like 0-9999 (default 0-99, or "
+                                        "with --write and a log: none, only write the lists)")
     parser.add_argument("--rule", default="at_most", choices=("at_most", "below", "both"))
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
     parser.add_argument("--log", help="append 'deal rule verdict nodes ms' here; deals already "
@@ -436,9 +437,10 @@ def main(argv=None) -> None:
     rules = ("at_most", "below") if args.rule == "both" else (args.rule,)
     done = read_log(args.log) if args.log else {}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
-    deals = _parse_range(args.deals)
-    times = {rule: [] for rule in rules}
-    for count, seed in enumerate(deals, 1):
+    if args.deals is None and not (args.write and args.log):
+        args.deals = "0-99"
+    deals = _parse_range(args.deals) if args.deals else sorted({seed for seed, _ in done})
+    for count, seed in enumerate(deals if args.deals else (), 1):
         for rule in rules:
             if (seed, rule) in done:
                 continue
@@ -446,7 +448,6 @@ def main(argv=None) -> None:
             verdict = solve(sc.new_game(seed=seed, options={"weapon_rule": rule}),
                             args.node_limit)
             ms = 1000 * (time.process_time() - start)
-            times[rule].append(ms)
             done[seed, rule] = (verdict.winnable, verdict.nodes, ms)
             if log:
                 log.write(f"{seed} {rule} {verdict.winnable} {verdict.nodes} {ms:.1f}\n")
@@ -461,7 +462,9 @@ def main(argv=None) -> None:
             counts[verdict] += 1
         ms = sorted(entry[2] for entry in found)
         total = len(found)
-        print(f"{rule} deals {args.deals}: {total}  winnable {counts[True]} "
+        if not total:
+            continue
+        print(f"{rule} deals {args.deals or 'in the log'}: {total}  winnable {counts[True]} "
               f"({100 * counts[True] / total:.3f}%)  lost {counts[False]}  "
               f"unknown {counts[None]}")
         print(f"  CPU time per deal: median {statistics.median(ms):.1f} ms  "
