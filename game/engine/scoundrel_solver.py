@@ -11,6 +11,7 @@ proved on the first line. `solve` answers True, False, or None when it ran out o
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from typing import NamedTuple
@@ -37,12 +38,15 @@ class Verdict(NamedTuple):
 
 PROBE_FROM = 28   # in the second search, dungeons this long probe each choice of a room first
 PLAIN_NODES = 300  # the first search's budget
-SPARE_WEIGHT = 1.0
+SPARE_WEIGHT = 1.0  # of the bound's slack, in the order room ends are tried
 AVOID_PENALTY = 10  # avoiding is tried after room ends worth this much less health
 
 
-def worth(health, weapon, limit, spare=0) -> float:
-    """How promising a room end looks, for the order ends are tried in (never for a verdict)."""
+def worth(health, weapon, limit, spare=0, below=False) -> float:
+    """How promising a room end looks, for the order ends are tried in (never for a verdict).
+    Under the strict weapon rule reach is worth little (measured): a kill takes it away anyway."""
+    if below:
+        return health + 0.75 * weapon + SPARE_WEIGHT * spare
     return health + 0.5 * weapon + 0.25 * limit + SPARE_WEIGHT * spare
 
 
@@ -167,10 +171,7 @@ class Search:
         for left, d1, p, d2, w, lim, moves in self.ways(room, weapon, limit if weapon else 0,
                                                          potion_used, to_face):
             if health > d1:
-                h = health - d1 + p
-                if h > sc.MAX_HEALTH:
-                    h = sc.MAX_HEALTH
-                h -= d2
+                h = min(health - d1 + p, sc.MAX_HEALTH) - d2
                 if h > 0:
                     ends.setdefault(left, []).append((h, w, lim, moves))
         for left, found in ends.items():
@@ -224,20 +225,21 @@ class Search:
     def children(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced):
         """The positions this room can end in (next room dealt), the most promising first."""
         children = []
+        below = self.below
         for left, found in self.room_ends(room, health, weapon, limit, potion_used,
                                           3 - room.count(EMPTY)).items():
             filled, rest = fill(left, dungeon)
             for h, w, lim, moves in found:
                 spare = self.slack(rest, filled, h, w, lim)
                 if spare > 0:
-                    children.append((worth(h, w, lim, spare), rest, filled, h, w, lim, False,
-                                     moves))
+                    children.append((worth(h, w, lim, spare, below), rest, filled, h, w, lim,
+                                     False, moves))
         if not avoided_last and not faced and dungeon:
             filled, rest = fill(ALL_EMPTY, dungeon + tuple(c for c in room if c >= 0))
             spare = self.slack(rest, filled, health, weapon, limit)
             if spare > 0:
-                children.append((worth(health, weapon, limit, spare) - AVOID_PENALTY, rest,
-                                 filled, health, weapon, limit, True, (AVOID,)))
+                children.append((worth(health, weapon, limit, spare, below) - AVOID_PENALTY,
+                                 rest, filled, health, weapon, limit, True, (AVOID,)))
         children.sort(key=lambda child: -child[0])
         return [child[1:] for child in children]
 
@@ -436,25 +438,23 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     rules = ("at_most", "below") if args.rule == "both" else (args.rule,)
     done = read_log(args.log) if args.log else {}
-    log = open(args.log, "a", encoding="utf-8") if args.log else None
     if args.deals is None and not (args.write and args.log):
         args.deals = "0-99"
     deals = _parse_range(args.deals) if args.deals else sorted({seed for seed, _ in done})
-    for count, seed in enumerate(deals if args.deals else (), 1):
-        for rule in rules:
-            if (seed, rule) in done:
-                continue
-            start = time.process_time()
-            verdict = solve(sc.new_game(seed=seed, options={"weapon_rule": rule}),
-                            args.node_limit)
-            ms = 1000 * (time.process_time() - start)
-            done[seed, rule] = (verdict.winnable, verdict.nodes, ms)
-            if log:
-                log.write(f"{seed} {rule} {verdict.winnable} {verdict.nodes} {ms:.1f}\n")
-        if log and count % 100 == 0:
-            log.flush()
-    if log:
-        log.close()
+    if args.deals:
+        with open(args.log or os.devnull, "a", encoding="utf-8") as log:
+            for count, seed in enumerate(deals, 1):
+                for rule in rules:
+                    if (seed, rule) in done:
+                        continue
+                    start = time.process_time()
+                    verdict = solve(sc.new_game(seed=seed, options={"weapon_rule": rule}),
+                                    args.node_limit)
+                    ms = 1000 * (time.process_time() - start)
+                    done[seed, rule] = (verdict.winnable, verdict.nodes, ms)
+                    log.write(f"{seed} {rule} {verdict.winnable} {verdict.nodes} {ms:.1f}\n")
+                if count % 100 == 0:
+                    log.flush()
     for rule in rules:
         found = [done[seed, rule] for seed in deals if (seed, rule) in done]
         counts = {True: 0, False: 0, None: 0}

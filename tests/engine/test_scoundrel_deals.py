@@ -7,8 +7,8 @@ from game.engine import scoundrel_deals as deals
 
 
 def test_the_lists_round_trip_through_their_text():
-    verdicts = {"at_most": {s: s not in (4, 11, 12) for s in range(0, 20)},
-                "below": {s: s != 7 for s in list(range(0, 10)) + [15]}}
+    verdicts = {"at_most": {s: s not in (4, 11, 12) for s in range(20)},
+                "below": {s: s != 7 for s in list(range(10)) + [15]}}
     text = deals.render(verdicts, "a test")
     assert "at_most lost 4 11-12" in text and "below decided 0-9 15" in text
     tables = deals.parse(text)
