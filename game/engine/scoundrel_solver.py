@@ -50,6 +50,10 @@ def worth(health, weapon, limit, spare=0, below=False) -> float:
     return health + 0.5 * weapon + 0.25 * limit + SPARE_WEIGHT * spare
 
 
+def _best_first(end) -> tuple:
+    return -end[0], -end[1], -end[2]
+
+
 def _natural_order(room) -> list:
     """The room's occupied slots in the order a player would face them when the order makes no
     difference: weapons, then monsters, strongest first, then potions. Of two ways through a room
@@ -146,20 +150,21 @@ class Search:
                     go(rest, w, lim, d1, v, d2, True, left - 1, moves + ((slot, 0),))
 
         go(room, weapon, limit if weapon else 0, 0, 0, 0, potion_used, to_face, ())
-        ends = {}
-        for (left, *end), moves in seen.items():
-            ends.setdefault(left, []).append((*end, moves))
+        groups = {}
+        for (left, d1, p, d2, w, lim), moves in seen.items():
+            groups.setdefault(left, []).append((d1 + d2 - p, d1, d2, -w, -lim, p, moves))
         found = []
-        for left, options in ends.items():
-            options.sort(key=lambda e: (e[0] + e[2] - e[1], e[0], e[2], -e[3], -e[4]))
+        for left, options in groups.items():
+            options.sort()  # the first five fields tell every way apart: moves never compared
             front = []
-            for e in options:
-                d1, p, d2, w, lim = e[:5]
-                net = p - d1 - d2
-                if not any(f[0] <= d1 and f[2] <= d2 and f[1] - f[0] - f[2] >= net
-                           and f[3] >= w and f[4] >= lim for f in front):
-                    front.append(e)
-            found.extend((left,) + e for e in front)
+            for cost, d1, d2, less_w, less_lim, p, moves in options:
+                for f_cost, f_d1, f_d2, f_less_w, f_less_lim in front:
+                    if (f_d1 <= d1 and f_d2 <= d2 and f_cost <= cost and f_less_w <= less_w
+                            and f_less_lim <= less_lim):
+                        break
+                else:
+                    front.append((cost, d1, d2, less_w, less_lim))
+                    found.append((left, d1, p, d2, -less_w, -less_lim, moves))
         self.plans[key] = found
         return found
 
@@ -175,12 +180,17 @@ class Search:
                 if h > 0:
                     ends.setdefault(left, []).append((h, w, lim, moves))
         for left, found in ends.items():
-            found.sort(key=lambda e: (-e[0], -e[1], -e[2]))
-            front = []
-            for e in found:
-                if not any(f[0] >= e[0] and f[1] >= e[1] and f[2] >= e[2] for f in front):
-                    front.append(e)
-            ends[left] = front
+            if len(found) > 1:
+                found.sort(key=_best_first)
+                front = []
+                for e in found:
+                    h, w, lim = e[0], e[1], e[2]
+                    for f in front:
+                        if f[0] >= h and f[1] >= w and f[2] >= lim:
+                            break
+                    else:
+                        front.append(e)
+                ends[left] = front
         return ends
 
     def win(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced) -> bool:
