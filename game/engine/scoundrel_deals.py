@@ -42,7 +42,7 @@ class Decided:
         """A decided deal proved winnable, every one as likely."""
         if self.total == self.lost_count:
             raise ValueError("no deal is known to be winnable")
-        while True:  # about one deal in fifty is lost: this rarely takes a second try
+        while True:  # about one deal in a hundred is lost: a second try is rare
             index = pick.randrange(self.total)
             for first, last in self.decided:
                 if index <= last - first:
