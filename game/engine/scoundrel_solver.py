@@ -23,7 +23,7 @@ _KIND = tuple({"monster": MONSTER, "weapon": WEAPON, "potion": POTION}[sc.KIND[c
 _VALUE = tuple(sc.VALUE[c] for c in sc.DECK)
 CARD_ID = {c: i for i, c in enumerate(sc.DECK)}
 EMPTY = -1
-DEFAULT_NODE_LIMIT = 200_000
+DEFAULT_NODE_LIMIT = 500_000  # the hardest of 43,000 deals needed 204,588 (docs/scoundrel-solver.md)
 
 # Move codes: (slot, how) with how 0 = face plainly (barehanded, equip, drink), 1 = weapon.
 AVOID = (-1, 0)

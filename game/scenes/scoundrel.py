@@ -24,8 +24,8 @@ from .game_scene import GameScene
 
 ROOM_SLOTS = ("room1", "room2", "room3", "room4")
 WEAPON_INSET = (22, 22)
-RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: in practice
-                          # none needs a tenth of it (docs/scoundrel-solver.md)
+RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: the hardest
+                          # of 43,000 deals needed about a tenth (docs/scoundrel-solver.md)
 SEARCH_NODES = 20_000    # per deal tried when the shipped lists cannot be read
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
 THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
