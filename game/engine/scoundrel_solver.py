@@ -23,7 +23,7 @@ _KIND = tuple({"monster": MONSTER, "weapon": WEAPON, "potion": POTION}[sc.KIND[c
 _VALUE = tuple(sc.VALUE[c] for c in sc.DECK)
 CARD_ID = {c: i for i, c in enumerate(sc.DECK)}
 EMPTY = -1
-DEFAULT_NODE_LIMIT = 500_000  # the hardest of 43,000 deals needed 204,588 (docs/scoundrel-solver.md)
+DEFAULT_NODE_LIMIT = 500_000  # the hardest of 43,000 deals needed 204,588 (see the doc)
 
 # Move codes: (slot, how) with how 0 = face plainly (barehanded, equip, drink), 1 = weapon.
 AVOID = (-1, 0)
@@ -484,8 +484,9 @@ def main(argv=None) -> None:
         from . import scoundrel_deals
         verdicts = {rule: {seed: v for (seed, r), (v, _, _) in done.items()
                            if r == rule and v is not None} for rule in ("at_most", "below")}
-        header = ("Scoundrel deals decided by the solver, per weapon rule: every decided deal not\n"
-                  "listed as lost was proved winnable (a winning line replayed through the engine).\n"
+        header = ("Scoundrel deals decided by the solver, per weapon rule: every decided deal\n"
+                  "not listed as lost was proved winnable (its winning line replayed through\n"
+                  "the engine).\n"
                   "Written by `python -m game.engine.scoundrel_solver --rule both --deals A-B "
                   "--log LOG --write FILE`.")
         with open(args.write, "w", encoding="utf-8") as out:
