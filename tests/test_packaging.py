@@ -82,3 +82,6 @@ def test_engine_data_files_are_shipped():
     spec = (ROOT / "build" / "deckhand.spec").read_text()
     assert '(ROOT / "game" / "engine").glob("*.json")' in spec
     assert (ROOT / "game" / "engine" / "doubloons_cards.json").is_file()
+    assert "scoundrel_deals.txt" in data["game.engine"]
+    assert '(ROOT / "game" / "engine" / "scoundrel_deals.txt"), "game/engine")' in spec
+    assert (ROOT / "game" / "engine" / "scoundrel_deals.txt").is_file()

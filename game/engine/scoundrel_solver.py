@@ -11,22 +11,25 @@ proved on the first line. `solve` answers True, False, or None when it ran out o
 from __future__ import annotations
 
 import argparse
-import contextlib
+import os
+import random
 import statistics
 import time
 from typing import Any, NamedTuple
 
 from . import scoundrel as sc
+from . import scoundrel_deals
 
 MONSTER, WEAPON, POTION = 0, 1, 2
 _KIND = tuple({"monster": MONSTER, "weapon": WEAPON, "potion": POTION}[sc.KIND[c]] for c in sc.DECK)
 _VALUE = tuple(sc.VALUE[c] for c in sc.DECK)
 CARD_ID = {c: i for i, c in enumerate(sc.DECK)}
 EMPTY = -1
-DEFAULT_NODE_LIMIT = 200_000
+DEFAULT_NODE_LIMIT = 500_000  # the hardest of 43,000 deals needed 204,588 (see the doc)
 
 # Move codes: (slot, how) with how 0 = face plainly (barehanded, equip, drink), 1 = weapon.
 AVOID = (-1, 0)
+ALL_EMPTY = (EMPTY,) * 4
 
 
 class Verdict(NamedTuple):
@@ -35,40 +38,22 @@ class Verdict(NamedTuple):
     nodes: int
 
 
-PROBE_FROM = 8    # rooms with at least this many cards left in the dungeon probe each choice
-AVOID_PENALTY = 3  # avoiding is tried after room ends worth this much less health
+PROBE_FROM = 28   # in the second search, dungeons this long probe each choice of a room first
+PLAIN_NODES = 300  # the first search's budget
+SPARE_WEIGHT = 1.0  # of the bound's slack, in the order room ends are tried
+AVOID_PENALTY = 10  # avoiding is tried after room ends worth this much less health
 
 
-def worth(health, weapon, limit) -> float:
-    """How promising a room end looks, for the order ends are tried in (never for a verdict)."""
-    return health + 0.5 * weapon + 0.25 * limit
+def worth(health, weapon, limit, spare=0, below=False) -> float:
+    """How promising a room end looks, for the order ends are tried in (never for a verdict).
+    Under the strict weapon rule reach is worth little (measured): a kill takes it away anyway."""
+    if below:
+        return health + 0.75 * weapon + SPARE_WEIGHT * spare
+    return health + 0.5 * weapon + 0.25 * limit + SPARE_WEIGHT * spare
 
 
-def _bound_ok(dungeon, room, health, weapon, limit) -> bool:
-    """False when even the kindest play cannot survive the monsters still to come: health plus
-    every potion left, minus what each monster costs against the best weapon it could meet."""
-    best_weapon = 0
-    potions = health
-    for cards in (dungeon, room):
-        for c in cards:
-            if c >= 0:
-                k = _KIND[c]
-                if k == WEAPON:
-                    if _VALUE[c] > best_weapon:
-                        best_weapon = _VALUE[c]
-                elif k == POTION:
-                    potions += _VALUE[c]
-    budget = potions
-    for cards in (dungeon, room):
-        for c in cards:
-            if c >= 0 and _KIND[c] == MONSTER:
-                v = _VALUE[c]
-                w = weapon if (weapon > best_weapon and v <= limit) else best_weapon
-                if v > w:
-                    budget -= v - w
-                    if budget <= 0:
-                        return False
-    return True
+def _best_first(end) -> tuple:
+    return -end[0], -end[1], -end[2]
 
 
 def _natural_order(room) -> list:
@@ -80,65 +65,135 @@ def _natural_order(room) -> list:
 
 
 class Search:
-    def __init__(self, below: bool, node_limit: int):
+    """One search, with what it learns along the way: the positions proved lost (per dungeon
+    order and room, the best (health, weapon, reach, avoided) each was lost with), every room's
+    ways through (independent of health), and per dungeon order what the bound needs."""
+
+    def __init__(self, below: bool, node_limit: int, probe_from: int = 99):
         self.below = 1 if below else 0
         self.node_limit = node_limit
+        self.probe_from = probe_from  # dungeons this long probe every choice of a room first
         self.nodes = 0
         # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
         self.lost: dict[Any, list[Any]] = {}
         self.line: list[Any] = []   # moves of the winning line, deepest room first
+        self.plans: dict[Any, Any] = {}   # (room, weapon, limit, potion_used, to_face) -> ways
+        self.supply: dict[Any, Any] = {}  # dungeon -> (potions, best weapon, monster values)
 
-    def is_known_lost(self, key, point) -> bool:
-        h, w, lim, al = point
+    def is_known_lost(self, key, h, w, lim, al) -> bool:
         for oh, ow, olim, oal in self.lost.get(key, ()):
             if oh >= h and ow >= w and olim >= lim and oal <= al:
                 return True
         return False
 
-    def remember_lost(self, key, point) -> None:
-        h, w, lim, al = point
+    def remember_lost(self, key, h, w, lim, al) -> None:
         kept = [p for p in self.lost.get(key, ())
                 if not (h >= p[0] and w >= p[1] and lim >= p[2] and al <= p[3])]
-        kept.append(point)
+        kept.append((h, w, lim, al))
         self.lost[key] = kept
 
-    def room_ends(self, room, health, weapon, limit, potion_used, to_face):
-        """Every way to face `to_face` more cards of the room alive, as {room left: [(health,
-        weapon, limit, moves)]}, keeping only ends no other end beats on all three."""
-        ends = {}
-        below = self.below
+    def slack(self, dungeon, room, health, weapon, limit) -> int:
+        """Health plus every potion left, minus what each monster still to come costs against
+        the best weapon it could ever meet: at zero or below not even the kindest play
+        survives. More is more promising."""
+        known = self.supply.get(dungeon)
+        if known is None:
+            known = self.supply[dungeon] = _supply(dungeon) + ({},)
+        rest = known[4].get((room, weapon, limit))
+        if rest is None:
+            rest = known[4][room, weapon, limit] = _spare(known, room, weapon, limit, self.below)
+        return health + rest
 
-        def go(room, h, w, lim, pu, left, moves):
+    def ways(self, room, weapon, limit, potion_used, to_face) -> list:
+        """Every way to face `to_face` more cards of `room`, as (room left, d1, p, d2, weapon,
+        limit, moves): d1 the damage taken before the one potion that heals (p, 0 if none),
+        d2 the damage after it. From health h that ends alive, with min(20, h - d1 + p) - d2,
+        when h > d1 and that end is above zero. Ways another way beats for every health (on
+        damage, healing, weapon and reach, leaving the same card) are dropped."""
+        key = (room, weapon, limit, potion_used, to_face)
+        found = self.plans.get(key)
+        if found is not None:
+            return found
+        seen: dict[Any, Any] = {}  # (room left, d1, p, d2, weapon, limit) -> the first moves found to it
+        below = self.below
+        order = _natural_order(room)
+
+        def go(room, w, lim, d1, p, d2, healed, left, moves):
             if left == 0:
-                ends.setdefault(room, []).append((h, w, lim, moves))
+                if healed and not p:  # no potion healed: all damage is before it
+                    d1, d2 = d1 + d2, 0
+                seen.setdefault((room, d1, p, d2, w, lim), moves)
                 return
-            for slot in _natural_order(room):
+            for slot in order:
                 c = room[slot]
+                if c < 0:
+                    continue
                 rest = room[:slot] + (EMPTY,) + room[slot + 1:]
                 k, v = _KIND[c], _VALUE[c]
                 if k == MONSTER:
                     if w and v <= lim:
                         hit = v - w if v > w else 0
-                        if h > hit:
-                            go(rest, h - hit, w, v - below, pu, left - 1, moves + ((slot, 1),))
-                    if h > v:
-                        go(rest, h - v, w, lim, pu, left - 1, moves + ((slot, 0),))
+                        if healed:
+                            if d2 + hit < sc.MAX_HEALTH:
+                                go(rest, w, v - below, d1, p, d2 + hit, True, left - 1,
+                                   moves + ((slot, 1),))
+                        elif d1 + hit < sc.MAX_HEALTH:
+                            go(rest, w, v - below, d1 + hit, p, d2, False, left - 1,
+                               moves + ((slot, 1),))
+                    if healed:
+                        if d2 + v < sc.MAX_HEALTH:
+                            go(rest, w, lim, d1, p, d2 + v, True, left - 1, moves + ((slot, 0),))
+                    elif d1 + v < sc.MAX_HEALTH:
+                        go(rest, w, lim, d1 + v, p, d2, False, left - 1, moves + ((slot, 0),))
                 elif k == WEAPON:
-                    go(rest, h, v, sc.MAX_VALUE, pu, left - 1, moves + ((slot, 0),))
-                elif pu:
-                    go(rest, h, w, lim, pu, left - 1, moves + ((slot, 0),))
+                    go(rest, v, sc.MAX_VALUE, d1, p, d2, healed, left - 1, moves + ((slot, 0),))
+                elif healed:
+                    go(rest, w, lim, d1, p, d2, True, left - 1, moves + ((slot, 0),))
                 else:
-                    go(rest, min(sc.MAX_HEALTH, h + v), w, lim, True, left - 1,
-                       moves + ((slot, 0),))
+                    go(rest, w, lim, d1, v, d2, True, left - 1, moves + ((slot, 0),))
 
-        go(room, health, weapon, limit if weapon else 0, potion_used, to_face, ())
+        go(room, weapon, limit if weapon else 0, 0, 0, 0, potion_used, to_face, ())
+        groups: dict[Any, list[Any]] = {}
+        for (left, d1, p, d2, w, lim), moves in seen.items():
+            groups.setdefault(left, []).append((d1 + d2 - p, d1, d2, -w, -lim, p, moves))
+        found = []
+        for left, options in groups.items():
+            options.sort()  # the first five fields tell every way apart: moves never compared
+            front: list[Any] = []
+            for cost, d1, d2, less_w, less_lim, p, moves in options:
+                for f_cost, f_d1, f_d2, f_less_w, f_less_lim in front:
+                    if (f_d1 <= d1 and f_d2 <= d2 and f_cost <= cost and f_less_w <= less_w
+                            and f_less_lim <= less_lim):
+                        break
+                else:
+                    front.append((cost, d1, d2, less_w, less_lim))
+                    found.append((left, d1, p, d2, -less_w, -less_lim, moves))
+        self.plans[key] = found
+        return found
+
+    def room_ends(self, room, health, weapon, limit, potion_used, to_face):
+        """Every way to face `to_face` more cards of the room alive from `health`, as {room
+        left: [(health, weapon, limit, moves)]}, keeping only ends no other end beats on all
+        three, the healthiest first."""
+        ends = {}
+        for left, d1, p, d2, w, lim, moves in self.ways(room, weapon, limit if weapon else 0,
+                                                         potion_used, to_face):
+            if health > d1:
+                h = min(health - d1 + p, sc.MAX_HEALTH) - d2
+                if h > 0:
+                    ends.setdefault(left, []).append((h, w, lim, moves))
         for left, found in ends.items():
-            found.sort(key=lambda e: (-e[0], -e[1], -e[2]))
-            front = []
-            for e in found:
-                if not any(f[0] >= e[0] and f[1] >= e[1] and f[2] >= e[2] for f in front):
-                    front.append(e)
-            ends[left] = front
+            if len(found) > 1:
+                found.sort(key=_best_first)
+                front = []
+                for e in found:
+                    h, w, lim = e[0], e[1], e[2]
+                    for f in front:
+                        if f[0] >= h and f[1] >= w and f[2] >= lim:
+                            break
+                    else:
+                        front.append(e)
+                ends[left] = front
         return ends
 
     def win(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced) -> bool:
@@ -150,12 +205,9 @@ class Search:
             limit = 0
         fresh = faced == 0 and not potion_used
         key = (dungeon, room)
-        point = (health, weapon, limit, avoided_last)
-        if fresh and self.is_known_lost(key, point):
+        if fresh and self.is_known_lost(key, health, weapon, limit, avoided_last):
             return False
-        if not _bound_ok(dungeon, room, health, weapon, limit):
-            if fresh:
-                self.remember_lost(key, point)
+        if self.slack(dungeon, room, health, weapon, limit) <= 0:
             return False
         empties = room.count(EMPTY)
         if not dungeon and faced < empties:  # the last room: every card must be faced
@@ -166,9 +218,7 @@ class Search:
             return False
         children = self.children(dungeon, room, health, weapon, limit, potion_used,
                                  avoided_last, faced)
-        if len(dungeon) >= PROBE_FROM and len(children) > 1:
-            # A greedy descent from each child: one that wins ends the search, the others
-            # say how far their child got, which orders the full search below.
+        if len(dungeon) >= self.probe_from and len(children) > 1:
             scored = []
             for child in children:
                 got = self.probe(child)
@@ -182,21 +232,27 @@ class Search:
                 self.line.append(moves)
                 return True
         if fresh:
-            self.remember_lost(key, point)
+            self.remember_lost(key, health, weapon, limit, avoided_last)
         return False
 
     def children(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced):
         """The positions this room can end in (next room dealt), the most promising first."""
         children = []
+        below = self.below
         for left, found in self.room_ends(room, health, weapon, limit, potion_used,
                                           3 - room.count(EMPTY)).items():
             filled, rest = fill(left, dungeon)
             for h, w, lim, moves in found:
-                children.append((worth(h, w, lim), rest, filled, h, w, lim, False, moves))
+                spare = self.slack(rest, filled, h, w, lim)
+                if spare > 0:
+                    children.append((worth(h, w, lim, spare, below), rest, filled, h, w, lim,
+                                     False, moves))
         if not avoided_last and not faced and dungeon:
-            cards = dungeon + room
-            children.append((worth(health, weapon, limit) - AVOID_PENALTY, cards[4:], cards[:4],
-                             health, weapon, limit, True, (AVOID,)))
+            filled, rest = fill(ALL_EMPTY, dungeon + tuple(c for c in room if c >= 0))
+            spare = self.slack(rest, filled, health, weapon, limit)
+            if spare > 0:
+                children.append((worth(health, weapon, limit, spare, below) - AVOID_PENALTY,
+                                 rest, filled, health, weapon, limit, True, (AVOID,)))
         children.sort(key=lambda child: -child[0])
         return [child[1:] for child in children]
 
@@ -211,8 +267,8 @@ class Search:
                 raise OutOfNodes
             if not w:
                 lim = 0
-            if (self.is_known_lost((rest, filled), (h, w, lim, avoided))
-                    or not _bound_ok(rest, filled, h, w, lim)):
+            if (self.is_known_lost((rest, filled), h, w, lim, avoided)
+                    or self.slack(rest, filled, h, w, lim) <= 0):
                 return -len(rest) + h / 100
             empties = filled.count(EMPTY)
             if not rest and empties:
@@ -227,6 +283,64 @@ class Search:
                 return -len(rest) + h / 100
             rest, filled, h, w, lim, avoided, moves = options[0]
             path.append(moves)
+
+
+def _supply(dungeon) -> tuple:
+    """(every potion's value summed, the two best weapons, monster values) of a dungeon."""
+    potions, best, second, monsters = 0, 0, 0, []
+    for c in dungeon:
+        k = _KIND[c]
+        if k == MONSTER:
+            monsters.append(_VALUE[c])
+        elif k == WEAPON:
+            v = _VALUE[c]
+            if v > best:
+                best, second = v, best
+            elif v > second:
+                second = v
+        else:
+            potions += _VALUE[c]
+    return potions, best, second, tuple(monsters)
+
+
+def _spare(supply, room, weapon, limit, below) -> int:
+    """`Search.slack` without the health: the potions to come less the monsters' least cost.
+    A monster costs its value less the best weapon that could ever face it; under the strict
+    rule a weapon only ever slays monsters of ever smaller value, so of two monsters of one
+    value, the second meets at best the second-best weapon."""
+    budget, best, second, monsters = supply[:4]
+    monsters = list(monsters)
+    for c in room:
+        if c >= 0:
+            k = _KIND[c]
+            v = _VALUE[c]
+            if k == MONSTER:
+                monsters.append(v)
+            elif k == WEAPON:
+                if v > best:
+                    best, second = v, best
+                elif v > second:
+                    second = v
+            else:
+                budget += v
+    if not below:
+        keep = weapon > best
+        for v in monsters:
+            w = weapon if keep and v <= limit else best
+            if v > w:
+                budget -= v - w
+        return budget
+    met = set()
+    for v in monsters:
+        first, other = best, second
+        if v <= limit and weapon > other:
+            first, other = (weapon, best) if weapon > best else (best, weapon)
+        w = other if v in met else first
+        met.add(v)
+        if v > w:
+            budget -= v - w
+    return budget
+
 
 class OutOfNodes(Exception):
     pass
@@ -251,9 +365,20 @@ def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     room = tuple(EMPTY if c is None else CARD_ID[c] for c in state.room)
     weapon = sc.VALUE[state.weapon] if state.weapon else 0
     limit = sc.weapon_limit(state)
+    start = (dungeon, room, state.health, weapon, limit, state.potion_used, state.avoided_last,
+             state.faced)
     try:
-        won = search.win(dungeon, room, state.health, weapon, limit, state.potion_used,
-                         state.avoided_last, state.faced)
+        # Most deals are won a little way off the most promising line: a plain search first,
+        # and if that takes long, a search that probes every choice near the top (what the
+        # first one proved lost stays proved).
+        search.node_limit = min(node_limit, PLAIN_NODES)
+        try:
+            won = search.win(*start)
+        except OutOfNodes:
+            if search.nodes >= node_limit:
+                raise
+            search.node_limit, search.probe_from, search.line = node_limit, PROBE_FROM, []
+            won = search.win(*start)
     except OutOfNodes:
         return Verdict(None, (), search.nodes)
     if not won:
@@ -284,9 +409,23 @@ def _texts(state, moves) -> tuple:
     return tuple(out)
 
 
+SEARCH_NODES = 20_000  # per deal tried when the shipped lists cannot be read
+
+
 def winnable(seed: int, options=None, node_limit: int = DEFAULT_NODE_LIMIT) -> bool | None:
     """Whether deal `seed` can be won from the start."""
     return solve(sc.new_game(seed=seed, options=options), node_limit).winnable
+
+
+def pick_winnable_deal(options: dict[str, Any], pick: random.Random) -> int:
+    """A deal number proved winnable under `options`' weapon rule, from the shipped lists."""
+    try:
+        return scoundrel_deals.shipped()[options.get("weapon_rule", "at_most")].pick_winnable(pick)
+    except (OSError, ValueError):  # a damaged install: prove deals on the spot instead
+        while True:
+            seed = pick.randrange(1, 1_000_000)
+            if winnable(seed, options, SEARCH_NODES):
+                return seed
 
 
 def _parse_range(text: str) -> range:
@@ -294,47 +433,80 @@ def _parse_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-LIST_HEADER = ("# Scoundrel deal numbers proved winnable "
-               "(weapon rule: up to the last monster slain)\n"
-               "# by `python -m game.engine.scoundrel_solver --deals A-B --list FILE`.\n")
+DECIDE_NODE_LIMIT = 200_000_000  # for deciding the shipped lists: in practice no limit
+
+
+def read_log(path) -> dict:
+    """{(seed, rule): (verdict, nodes, ms)} from a log written by `main`, if it exists."""
+    done = {}
+    try:
+        with open(path, encoding="utf-8") as log:
+            for line in log:
+                words = line.split()
+                if len(words) == 5 and words[2] in ("True", "False", "None"):
+                    done[int(words[0]), words[1]] = ({"True": True, "False": False}.get(words[2]),
+                                                      int(words[3]), float(words[4]))
+    except FileNotFoundError:
+        pass
+    return done
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description="Which Scoundrel deals can be won?")
-    parser.add_argument("--deals", default="0-99", help="a deal number or a range like 0-9999")
+    parser = argparse.ArgumentParser(
+        description="Which Scoundrel deals can be won? Solves each deal under each weapon rule, "
+                    "appending one line per deal to the log (a run can be stopped and resumed).")
+    parser.add_argument("--deals", help="a deal number or a range like 0-9999 (default 0-99, or "
+                                        "with --write and a log: none, only write the lists)")
+    parser.add_argument("--rule", default="at_most", choices=("at_most", "below", "both"))
     parser.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
-    parser.add_argument("--below", action="store_true", help="the strictly-weaker weapon rule")
-    parser.add_argument("--out", help="also write one line per deal: number, verdict, nodes, ms")
-    parser.add_argument("--list", help="write the winnable deal numbers here, one a line")
+    parser.add_argument("--log", help="append 'deal rule verdict nodes ms' here; deals already "
+                                      "in it are not solved again")
+    parser.add_argument("--write", help="write the decided lists from the log (scoundrel_deals)")
     args = parser.parse_args(argv)
-    options = {"weapon_rule": "below" if args.below else "at_most"}
-    counts = {True: 0, False: 0, None: 0}
-    times, winners = [], []
-    deals = _parse_range(args.deals)
-    with open(args.out, "w", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
-        for done, seed in enumerate(deals, 1):
-            start = time.perf_counter()
-            verdict = solve(sc.new_game(seed=seed, options=options), args.node_limit)
-            times.append(time.perf_counter() - start)
-            counts[verdict.winnable] += 1
-            if verdict.winnable:
-                winners.append(seed)
-            if out:
-                out.write(f"{seed} {verdict.winnable} {verdict.nodes} {1000 * times[-1]:.1f}\n")
-            if done % 500 == 0 and done < len(deals):
-                print(f"... {done} deals, {counts[True]} winnable", flush=True)
-                if out:
-                    out.flush()
-    if args.list:
-        with open(args.list, "w", encoding="utf-8") as listing:
-            listing.write(LIST_HEADER + "".join(f"{seed}\n" for seed in winners))
-    total = len(times)
-    times.sort()
-    print(f"deals {args.deals}: {total}  winnable {counts[True]} "
-          f"({100 * counts[True] / total:.2f}%)  lost {counts[False]}  unknown {counts[None]}")
-    print(f"solve time: median {1000 * statistics.median(times):.1f} ms  "
-          f"p95 {1000 * times[int(0.95 * (total - 1))]:.1f} ms  max {1000 * times[-1]:.1f} ms  "
-          f"total {sum(times):.1f} s")
+    rules = ("at_most", "below") if args.rule == "both" else (args.rule,)
+    done = read_log(args.log) if args.log else {}
+    if args.deals is None and not (args.write and args.log):
+        args.deals = "0-99"
+    deals = _parse_range(args.deals) if args.deals else sorted({seed for seed, _ in done})
+    if args.deals:
+        with open(args.log or os.devnull, "a", encoding="utf-8") as log:
+            for count, seed in enumerate(deals, 1):
+                for rule in rules:
+                    if (seed, rule) in done:
+                        continue
+                    start = time.process_time()
+                    verdict = solve(sc.new_game(seed=seed, options={"weapon_rule": rule}),
+                                    args.node_limit)
+                    ms = 1000 * (time.process_time() - start)
+                    done[seed, rule] = (verdict.winnable, verdict.nodes, ms)
+                    log.write(f"{seed} {rule} {verdict.winnable} {verdict.nodes} {ms:.1f}\n")
+                if count % 100 == 0:
+                    log.flush()
+    for rule in rules:
+        found = [done[seed, rule] for seed in deals if (seed, rule) in done]
+        counts = {True: 0, False: 0, None: 0}
+        for verdict, _, _ in found:
+            counts[verdict] += 1
+        spent = sorted(entry[2] for entry in found)
+        total = len(found)
+        if not total:
+            continue
+        print(f"{rule} deals {args.deals or 'in the log'}: {total}  winnable {counts[True]} "
+              f"({100 * counts[True] / total:.3f}%)  lost {counts[False]}  "
+              f"unknown {counts[None]}")
+        print(f"  CPU time per deal: median {statistics.median(spent):.1f} ms  "
+              f"p95 {spent[int(0.95 * (total - 1))]:.1f} ms  max {spent[-1]:.1f} ms  "
+              f"total {sum(spent) / 1000:.1f} s")
+    if args.write:
+        verdicts = {rule: {seed: v for (seed, r), (v, _, _) in done.items()
+                           if r == rule and v is not None} for rule in ("at_most", "below")}
+        header = ("Scoundrel deals decided by the solver, per weapon rule: every decided deal\n"
+                  "not listed as lost was proved winnable (its winning line replayed through\n"
+                  "the engine).\n"
+                  "Written by `python -m game.engine.scoundrel_solver --rule both --deals A-B "
+                  "--log LOG --write FILE`.")
+        with open(args.write, "w", encoding="utf-8") as out:
+            out.write(scoundrel_deals.render(verdicts, header))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ def today() -> date:
 def pick_for(game_id: str):
     """How a game picks from its known winnable deals (Scoundrel's *Deals: winnable only*)."""
     if game_id == "scoundrel":
-        from .scoundrel import pick_winnable_deal
+        from ..engine.scoundrel_solver import pick_winnable_deal
         return pick_winnable_deal
     return None
 

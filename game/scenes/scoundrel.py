@@ -6,15 +6,15 @@ import time
 
 import pygame
 
-from ..engine import autofinish, rng
+from ..engine import autofinish
 from ..engine import scoundrel as rules
+from ..engine import scoundrel_deals as deals
 from ..engine import scoundrel_solver as solver
 from ..engine.bots import scoundrel as autoplayers
 from ..engine.cards import pretty
 from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
-from ..resources import asset
 from ..text import number
 from ..ui import canvas, theme
 from ..ui.fonts import font
@@ -25,10 +25,8 @@ from .game_scene import GameScene
 
 ROOM_SLOTS = ("room1", "room2", "room3", "room4")
 WEAPON_INSET = (22, 22)
-WINNABLE_FILE = ("scoundrel", "winnable-deals.txt")
-MAX_LIST_BYTES = 1 << 20
-RESULT_NODES = 50_000    # solver budget per position judged on the result screen
-SEARCH_NODES = 20_000    # per deal tried when no shipped list fits the options
+RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: the hardest
+                          # of 43,000 deals needed about a tenth (docs/scoundrel-solver.md)
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
 THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
 COUNTER_VALUES = tuple(range(2, 15))
@@ -36,36 +34,16 @@ COUNTER_HEADS = tuple(str(v) for v in range(2, 11)) + ("J", "Q", "K", "A")
 COUNTER_ROWS = {"monster": "Monsters ♠♣", "weapon": "Weapons ♦", "potion": "Potions ♥"}
 
 
-def winnable_deals() -> tuple:
-    """Deal numbers the solver proved winnable (default weapon rule), checked as they load."""
-    path = asset(*WINNABLE_FILE)
-    if not path.is_file() or path.stat().st_size > MAX_LIST_BYTES:
-        raise ValueError("the list of winnable deals is not a small regular file")
-    numbers: list[int] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        ordered = line.isdigit() and (not numbers or int(line) > numbers[-1])
-        if not ordered or int(line) >= rng.MAX_SEED:
-            raise ValueError(f"the list of winnable deals has a bad line: {line[:20]!r}")
-        numbers.append(int(line))
-    if not numbers:
-        raise ValueError("the list of winnable deals is empty")
-    return tuple(numbers)
-
-
-def pick_winnable_deal(options, pick: random.Random) -> int:
-    """A deal number the solver proves winnable under `options`."""
-    if options.get("weapon_rule", "at_most") == "at_most":
-        try:
-            return pick.choice(winnable_deals())
-        except (OSError, ValueError):
-            pass
-    while True:  # nine deals in ten can be won: this rarely takes more than a try or two
-        seed = pick.randrange(1, 1_000_000)
-        if solver.winnable(seed, options, SEARCH_NODES):
-            return seed
+def listed_verdict(start) -> bool | None:
+    """What the shipped lists say of the game that began at `start`: None when its deal is not
+    listed, or the game did not begin with that deal as dealt (a stacked deck)."""
+    try:
+        verdict = deals.verdict(start.seed, start.options["weapon_rule"])
+    except (OSError, ValueError, KeyError):
+        return None
+    if verdict is None or rules.new_game(seed=start.seed, options=start.options) != start:
+        return None
+    return verdict
 
 
 def move_words(text: str) -> str:
@@ -109,7 +87,7 @@ class ScoundrelScene(GameScene):
 
     def start(self, seed=None) -> None:
         if seed is None and (self.options or {}).get("deals") == "winnable":
-            seed = pick_winnable_deal(self.options, random.SystemRandom())
+            seed = solver.pick_winnable_deal(self.options, random.SystemRandom())
         super().start(seed)
 
     def on_new_game(self) -> None:
@@ -434,16 +412,20 @@ class ScoundrelScene(GameScene):
     def judge_deal(self) -> tuple:
         """(a winning line from the deal or (), sentences for the result screen)."""
         states, actions = self.session.states, self.session.actions
-        first = solver.solve(states[0], RESULT_NODES)
         who = "the computer" if self.computer_finished else "you"
         said = []
         if self.computer_played:
             said = ["Played by the computer: not counted." if self.computer_finished
                     else "Played in part by the computer: not counted."]
-        if first.winnable is None:
-            return (), said + ["Too hard to tell quickly whether it could be won."]
-        if not first.winnable:
+        listed = listed_verdict(states[0])
+        if listed is False:
             return (), said + ["No way of playing could have won this deal."]
+        first = solver.solve(states[0], RESULT_NODES)
+        if first.winnable is False:
+            return (), said + ["No way of playing could have won this deal."]
+        if first.winnable is None:  # listed as winnable, or too hard to tell on the spot
+            return (), said + ["This deal could be won from the start." if listed else
+                               "Too hard to tell quickly whether it could be won."]
         if self.session.state.status == rules.WON:
             return first.line, said + [f"This deal could be won, and {who} won it."]
         # Once lost, a game stays lost: find the last position that could still be won.

@@ -4,7 +4,8 @@ import random
 import pytest
 
 from game.engine import scoundrel as sc
-from game.engine.scoundrel_solver import solve
+from game.engine import scoundrel_deals
+from game.engine.scoundrel_solver import DEFAULT_NODE_LIMIT, solve, winnable
 
 
 def stacked(rnd: random.Random, cards: int, rule: str) -> sc.State:
@@ -51,14 +52,39 @@ def test_the_solver_agrees_with_exhaustive_search_on_small_dungeons(rule):
     assert verdicts == {True, False}  # both answers were exercised
 
 
-def test_the_solver_agrees_with_exhaustive_search_mid_room():
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_the_solver_agrees_with_exhaustive_search_on_longer_dungeons(rule):
+    rnd = random.Random(29)
+    verdicts = set()
+    for _ in range(30):
+        state = stacked(rnd, rnd.randint(9, 12), rule)
+        verdict = solve(state)
+        assert verdict.winnable is exhaustive(state), state
+        verdicts.add(verdict.winnable)
+        if verdict.winnable:
+            assert replays_to_a_win(state, verdict.line)
+    assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_the_solver_agrees_with_exhaustive_search_mid_room(rule):
     rnd = random.Random(5)
     for _ in range(60):
-        state = stacked(rnd, rnd.randint(5, 8), "at_most")
+        state = stacked(rnd, rnd.randint(5, 8), rule)
         legal = [a for a in sc.legal_actions(state) if a.text != "avoid room"]
         state = sc.apply(state, rnd.choice(legal))
         if state.status == sc.PLAYING:
             assert solve(state).winnable is exhaustive(state)
+
+
+def test_under_the_strict_rule_a_weapon_slays_only_one_of_two_equal_monsters():
+    room = ("KC", "KS", "2H", "3H")
+    slain_before = ("AC",)
+    rest = [c for c in sc.DECK if c not in room + slain_before + ("10D",)]
+    for rule, can in (("at_most", True), ("below", False)):
+        state = sc.State((), room, 7, "10D", slain_before, tuple(rest), False, False, 0, None,
+                         sc.PLAYING, {"weapon_rule": rule}, 0, 44, 12)
+        assert solve(state).winnable is can is exhaustive(state)
 
 
 def test_every_winning_line_replays_to_a_win_from_the_deal():
@@ -84,3 +110,19 @@ def test_a_finished_game_needs_no_search():
 def test_the_node_limit_gives_no_answer_rather_than_a_guess():
     verdict = solve(sc.new_game(seed=1), node_limit=3)
     assert verdict.winnable is None and verdict.line == ()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_a_sample_of_deals_is_decided_within_the_node_limit(rule):
+    for seed in random.Random(29).sample(range(10**9), 200):
+        assert solve(sc.new_game(seed=seed, options={"weapon_rule": rule})).winnable is not None, seed
+
+
+@pytest.mark.parametrize("rule", ["at_most", "below"])
+def test_the_shipped_lists_agree_with_the_solver(rule):
+    table = scoundrel_deals.shipped()[rule]
+    lost = [first for first, _ in table.lost][:4]
+    decided = [seed for first, last in table.decided for seed in range(first, last + 1)]
+    for seed in lost + random.Random(3).sample(decided, 8):
+        assert winnable(seed, {"weapon_rule": rule}, DEFAULT_NODE_LIMIT) is table.verdict(seed)

@@ -3,36 +3,85 @@ screen's verdict, a winning line shown on the table, the computer finishing a de
 import random
 
 import pygame
+import pytest
 
 from game.engine import scoundrel as rules
+from game.engine import scoundrel_deals as deals
 from game.engine import scoundrel_solver as solver
+from game.engine.scoundrel_solver import pick_winnable_deal
+from game.engine.session import Session
 from game.scenes.dialogs import PauseMenu, ResultScreen
-from game.scenes.scoundrel import pick_winnable_deal, winnable_deals
+from game.scenes.scoundrel import listed_verdict
 from game.store import stats
 
-from .driver import frames, key
+from .driver import frames, key, settle
 from .test_scoundrel_scene import DEATH_DECK
 from .test_scoundrel_scene import start as start_scoundrel
 
-
-def test_the_shipped_winnable_deals_load_and_are_winnable():
-    deals = winnable_deals()
-    assert len(deals) > 500 and list(deals) == sorted(set(deals))
-    for seed in random.Random(2).sample(deals, 5):
-        assert solver.winnable(seed) is True
+RULES = ("at_most", "below")
 
 
-def test_winnable_only_deals_only_deals_the_solver_proves_winnable():
-    for rule in ("at_most", "below"):
+def no_solving(*args, **kwargs):
+    raise AssertionError("the solver was asked on the spot")
+
+
+def test_winnable_only_deals_come_from_the_shipped_lists_under_both_rules(monkeypatch):
+    monkeypatch.setattr(solver, "solve", no_solving)
+    monkeypatch.setattr(solver, "winnable", no_solving)
+    for rule in RULES:
         options = {"weapon_rule": rule, "deals": "winnable"}
-        for i in range(3):
-            seed = pick_winnable_deal(options, random.Random(i))
-            assert solver.winnable(seed, options) is True
+        picked = {pick_winnable_deal(options, random.Random(i)) for i in range(40)}
+        assert len(picked) > 30
+        assert all(deals.verdict(seed, rule) is True for seed in picked)
+    monkeypatch.undo()
+    for rule in RULES:  # and the solver agrees
+        seed = pick_winnable_deal({"weapon_rule": rule}, random.Random(7))
+        assert solver.winnable(seed, {"weapon_rule": rule}) is True
 
 
-def test_a_winnable_only_table_deals_a_listed_deal(app):
-    app.start_game("scoundrel", None, {"weapon_rule": "at_most", "deals": "winnable"})
-    assert app.top.session.seed in winnable_deals()
+@pytest.mark.parametrize("rule", RULES)
+def test_a_winnable_only_table_deals_a_listed_deal(app, rule):
+    app.start_game("scoundrel", None, {"weapon_rule": rule, "deals": "winnable"})
+    assert deals.verdict(app.top.session.seed, rule) is True
+
+
+def test_a_stacked_deck_is_not_judged_by_its_deal_number():
+    start = rules.new_game(seed=4)
+    assert listed_verdict(start) is False  # deal 4 is listed as lost
+    stacked = rules.new_game(seed=4, deck=DEATH_DECK)
+    assert listed_verdict(stacked) is None
+    assert listed_verdict(rules.new_game(seed=10**9)) is None  # beyond the lists
+
+
+def start_deal(app, seed, rule):
+    app.settings.animation_speed = "fast"
+    app.start_game("scoundrel", seed, {"weapon_rule": rule})
+    scene = app.top
+    scene.table.speed = "fast"
+    scene.use_session(Session("scoundrel", 1, seed, {"weapon_rule": rule}))
+    settle(app)
+    return scene
+
+
+def result_screen(app):
+    for _ in range(20):
+        frames(app, 30)
+        if isinstance(app.top, ResultScreen):
+            return app.top
+    raise AssertionError("no result screen")
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_the_result_screen_says_a_listed_lost_deal_could_not_be_won_without_solving(
+        app, monkeypatch, rule):
+    lost = next(first for first, _ in deals.shipped()[rule].lost)
+    scene = start_deal(app, lost, rule)
+    monkeypatch.setattr(solver, "solve", no_solving)
+    while not scene.session.is_over():
+        scene.act(recklessly(scene.session.state))
+    screen = result_screen(app)
+    assert "No way of playing could have won this deal." in screen.lines
+    assert "Show a winning line" not in [b.text for b in screen.row.buttons]
 
 
 def recklessly(state):
@@ -44,17 +93,14 @@ def recklessly(state):
     return next(a for a in legal if a.text != "avoid room")
 
 
-def test_the_result_screen_says_when_a_winnable_deal_was_lost_and_shows_a_winning_line(app):
-    scene = start_scoundrel(app, None, seed=0)
-    assert solver.solve(scene.session.states[0]).winnable
+@pytest.mark.parametrize("rule", RULES)
+def test_the_result_screen_says_when_a_winnable_deal_was_lost_and_shows_a_winning_line(app, rule):
+    scene = start_deal(app, 0, rule)
+    assert deals.verdict(0, rule) is True
     while not scene.session.is_over():
         scene.act(recklessly(scene.session.state))
     assert scene.session.state.status == rules.DEAD
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
-    screen = app.top
+    screen = result_screen(app)
     text = " ".join(screen.lines)
     assert "could be won from the start" in text
     move = int(text.split("lost at move ")[1].split(":")[0])
