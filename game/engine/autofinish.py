@@ -51,6 +51,7 @@ def _scoundrel_end(state: scoundrel.State) -> str:
         points = scoundrel.score(state)
         bonus = f" and a score of {points}" if points != state.health else ""
         return f"you come out alive with {state.health} health{bonus}"
+    assert state.last_faced is not None, "only facing a monster can kill"
     return f"the {pretty(state.last_faced)} slays you"
 
 

@@ -7,7 +7,9 @@ that strictly weaker), and the last cards of the dungeon must all be faced.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty, suit
@@ -24,6 +26,9 @@ MAX_HEALTH = 20
 MAX_VALUE = 14  # an ace
 ROOM_SIZE = 4
 EMPTY_ROOM = (None,) * ROOM_SIZE
+
+Cards = tuple[str, ...]
+Room = tuple[str | None, ...]  # ROOM_SIZE slots, a card or None each
 
 DECK = tuple(c for c in FULL_DECK
              if not (suit(c) in "HD" and c[:-1] in ("A", "J", "Q", "K")))
@@ -77,8 +82,10 @@ class State:
                  "avoided_last", "faced", "last_faced", "status", "options", "seed", "revealed",
                  "rooms", "known_bottom")
 
-    def __init__(self, dungeon, room, health, weapon, slain, discard, potion_used, avoided_last,
-                 faced, last_faced, status, options, seed, revealed, rooms, known_bottom=0):
+    def __init__(self, dungeon: Cards, room: Room, health: int, weapon: str | None, slain: Cards,
+                 discard: Cards, potion_used: bool, avoided_last: bool, faced: int,
+                 last_faced: str | None, status: str, options: dict[str, Any], seed: int,
+                 revealed: int, rooms: int, known_bottom: int = 0):
         self.dungeon = dungeon          # tuple, top card first
         self.room = room                # 4 slots, a card or None each
         self.health = health
@@ -103,11 +110,11 @@ class State:
                      self.known_bottom)
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         return 0 if self.status == PLAYING else None
 
     @property
-    def room_cards(self) -> tuple:
+    def room_cards(self) -> Cards:
         return tuple(c for c in self.room if c is not None)
 
     @property
@@ -115,7 +122,7 @@ class State:
         """The dungeon could not fill this room: every card in it must be faced."""
         return not self.dungeon and self.faced < self.room.count(None)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
@@ -124,7 +131,7 @@ class State:
                 f"weapon={self.weapon} slain={self.slain} dungeon={len(self.dungeon)}>")
 
 
-def _fill(room: tuple, dungeon: tuple) -> tuple:
+def _fill(room: Room, dungeon: Cards) -> tuple[Room, Cards, int]:
     """Deal from the top of the dungeon into the empty room slots, in slot order."""
     if room == EMPTY_ROOM and len(dungeon) >= ROOM_SIZE:
         return dungeon[:ROOM_SIZE], dungeon[ROOM_SIZE:], ROOM_SIZE
@@ -137,47 +144,50 @@ def _fill(room: tuple, dungeon: tuple) -> tuple:
     return tuple(slots), dungeon[dealt:], dealt
 
 
-def new_game(seats=1, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if seats != 1:
         raise ValueError("Scoundrel is a solitaire: it has exactly one seat")
     options = dict(_DEFAULT_OPTIONS) if options is None else resolve_options(OPTIONS, options)
     if deck is None:
-        deck, _ = rng.shuffled(DECK, rng.seed_state(seed))
+        cards, _ = rng.shuffled(DECK, rng.seed_state(seed))
     else:
-        deck = check_deck(deck, DECK)
+        cards = check_deck(deck, DECK)
         rng.seed_state(seed)  # validates the deal number
-    room, dungeon, dealt = _fill(EMPTY_ROOM, deck)
+    room, dungeon, dealt = _fill(EMPTY_ROOM, cards)
     return State(dungeon, room, MAX_HEALTH, None, (), (), False, False, 0, None, PLAYING,
                  options, seed, dealt, 1)
 
 
-def weapon_limit(state) -> int:
+def weapon_limit(state: State | View) -> int:
     """The strongest monster the equipped weapon may face, 0 without one (also works on views)."""
     if state.weapon is None:
         return 0
     if not state.slain:
         return MAX_VALUE
-    return VALUE[state.slain[-1]] - (state.options["weapon_rule"] == "below")
+    rule: str = state.options["weapon_rule"]
+    return VALUE[state.slain[-1]] - (rule == "below")
 
 
-def weapon_allows(state, card: str) -> bool:
+def weapon_allows(state: State | View, card: str) -> bool:
     """Whether the equipped weapon may be used on monster `card` (also works on views)."""
     return VALUE[card] <= weapon_limit(state)
 
 
-def damage(state, card: str, with_weapon: bool) -> int:
+def damage(state: State | View, card: str, with_weapon: bool) -> int:
     """Damage facing monster `card` would do (also works on views)."""
     if with_weapon:
+        assert state.weapon is not None, "only an equipped weapon can be fought with"
         return max(0, VALUE[card] - VALUE[state.weapon])
     return VALUE[card]
 
 
-def can_avoid(state) -> bool:
+def can_avoid(state: State | View) -> bool:
     return (state.status == PLAYING and not state.avoided_last and state.faced == 0
             and bool(state.dungeon if isinstance(state, State) else state.dungeon_count))
 
 
-def legal_actions(state: State | View) -> list:
+def legal_actions(state: State | View) -> list[Action]:
     """The legal actions (also works on views)."""
     if state.status != PLAYING:
         return []
@@ -191,7 +201,7 @@ def legal_actions(state: State | View) -> list:
     return out
 
 
-def _why_illegal(state: State, a: Action | None, text) -> str | None:
+def _why_illegal(state: State, a: Action | None, text: str) -> str | None:
     """Why action `a` (looked up from `text`) may not be taken now, or None if it may."""
     if a is None:
         return f"{text!r} is not a Scoundrel action"
@@ -218,7 +228,7 @@ def _why_illegal(state: State, a: Action | None, text) -> str | None:
     return None
 
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     text = action.text if isinstance(action, Action) else action
     a = _BY_TEXT.get(text)
@@ -294,6 +304,7 @@ def result(state: State) -> Result:
         if points != state.health:
             summary += f" The last potion adds {points - state.health}."
     else:
+        assert state.last_faced is not None, "only facing a monster can kill"
         summary = f"Slain by the {pretty(state.last_faced)}."
     return Result((points,), (0,) if state.status == WON else (), summary,
                   {"health": state.health, "status": state.status})
@@ -308,27 +319,27 @@ def revealed(state: State) -> int:
 class View:
     """What the player sees: everything but the order of the dungeon."""
 
-    room: tuple
+    room: Room
     health: int
     weapon: str | None
-    slain: tuple
-    discard: tuple
+    slain: Cards
+    discard: Cards
     dungeon_count: int
-    dungeon_cards: tuple  # what is left in the dungeon, sorted: its order stays hidden
+    dungeon_cards: Cards  # what is left in the dungeon, sorted: its order stays hidden
     potion_used: bool
     avoided_last: bool
     faced: int
     final: bool
     last_faced: str | None
     status: str
-    options: dict
+    options: dict[str, Any]
     seed: int
     rooms: int
     to_act: int | None
-    bottom: tuple = ()  # the cards avoided to the bottom of the dungeon, in the order seen there
+    bottom: Cards = ()  # the cards avoided to the bottom of the dungeon, in the order seen there
 
     @property
-    def room_cards(self) -> tuple:
+    def room_cards(self) -> Cards:
         return tuple(c for c in self.room if c is not None)
 
 
@@ -342,7 +353,7 @@ def view(state: State, seat: int = 0) -> View:
                 state.to_act, state.dungeon[len(state.dungeon) - state.known_bottom:])
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     return {
         "game": GAME_ID, "version": JSON_VERSION,
         "dungeon": list(state.dungeon), "room": list(state.room), "health": state.health,
@@ -354,11 +365,11 @@ def to_json(state: State) -> dict:
     }
 
 
-def _expect(data: dict, key: str, kind, optional=False):
+def _expect(data: dict[str, Any], key: str, kind: type[Any], optional: bool = False) -> Any:
     return expect("Scoundrel", data, key, kind, optional=optional)
 
 
-def from_json(data: dict) -> State:
+def from_json(data: dict[str, Any]) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     cards = {k: _expect(data, k, list) for k in ("dungeon", "room", "slain", "discard")}
