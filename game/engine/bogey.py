@@ -15,7 +15,9 @@ texts, in creation order, and from 0 everywhere else.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Final, Literal
 
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, check_deck, pretty, suit
@@ -29,7 +31,10 @@ UNDO = True
 JSON_VERSION = 1
 
 MAX_COLUMNS = 12
-NEW = "new"  # the place of a new column, beside column indices in `legal_places`
+NEW: Final = "new"  # the place of a new column, beside column indices in `legal_places`
+Place = int | Literal["new"]
+Cards = tuple[str, ...]
+Columns = tuple[Cards, ...]  # creation order, each top card first
 
 LEVELS = (("novice", 12), ("normal", 11), ("advanced", 10), ("legendary", 9), ("epic", 8))
 TARGET_COLUMNS = dict(LEVELS)
@@ -54,7 +59,7 @@ PLAYER, BOGEY = "player", "bogey"
 PLAYING, FINISHED, LOST = "playing", "finished", "lost"
 
 
-def place_text(verb: str, card: str, target) -> str:
+def place_text(verb: str, card: str, target: Place) -> str:
     """The text of the action putting `card` at `target` (a column index or NEW); verb is
     "play" (from the hand) or "place" (the bogey's card)."""
     if target == NEW:
@@ -63,7 +68,9 @@ def place_text(verb: str, card: str, target) -> str:
 
 
 END_TURN = Action("end", "end turn")
-_PLAY, _PLACE, _DISCARD = {}, {}, {}
+_PLAY: dict[tuple[str, Place], Action] = {}
+_PLACE: dict[tuple[str, Place], Action] = {}
+_DISCARD: dict[str, Action] = {}
 for _c in FULL_DECK:
     for _t in (*range(MAX_COLUMNS), NEW):
         _PLAY[_c, _t] = Action("play", place_text("play", _c, _t), _c, _t)
@@ -94,8 +101,9 @@ class State:
     __slots__ = ("deck", "hand", "columns", "discards", "bogey_card", "phase", "acted", "status",
                  "options", "seed", "rng", "revealed")
 
-    def __init__(self, deck, hand, columns, discards, bogey_card, phase, acted, status, options,
-                 seed, rng_state, revealed):
+    def __init__(self, deck: Cards, hand: Cards, columns: Columns, discards: Cards,
+                 bogey_card: str | None, phase: str, acted: bool, status: str,
+                 options: dict[str, Any], seed: int, rng_state: int, revealed: int):
         self.deck = deck                # tuple, top card first
         self.hand = hand                # tuple, in the order drawn
         self.columns = columns          # tuple of tuples, creation order, top card first
@@ -115,10 +123,10 @@ class State:
                      self.revealed)
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         return 0 if self.status == PLAYING else None
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
@@ -127,9 +135,9 @@ class State:
                 f"bogey={self.bogey_card} deck={len(self.deck)} discards={len(self.discards)}>")
 
 
-def legal_places(columns, card: str) -> list:
+def legal_places(columns: Sequence[Sequence[str]], card: str) -> list[Place]:
     """Where `card` may go: indices of columns it may extend, then NEW if a column may start."""
-    places: list[int | str] = [i for i, col in enumerate(columns)
+    places: list[Place] = [i for i, col in enumerate(columns)
               if suit(col[-1]) == suit(card) and RANK_VALUE[col[-1]] > RANK_VALUE[card]]
     if len(columns) < MAX_COLUMNS:
         places.append(NEW)
@@ -144,7 +152,7 @@ def level_of(columns_used: int) -> str:
     raise ValueError(f"{columns_used} columns is more than the game allows")
 
 
-def _resolve(options) -> dict:
+def _resolve(options: dict[str, Any] | None) -> dict[str, Any]:
     """Table options with defaults, refusing values of the wrong type (1 for True, ...)."""
     out = resolve_options(OPTIONS, options)
     for o in OPTIONS:
@@ -182,21 +190,22 @@ def _all_placed(s: State) -> bool:
     return sum(len(col) for col in s.columns) == len(FULL_DECK)
 
 
-def new_game(seats=1, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 1, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if seats != 1:
         raise ValueError("The Bogey is a solitaire: it has exactly one seat")
     options = _resolve(options)
     rng_state = rng.seed_state(seed)  # also validates the deal number
     if deck is None:
-        deck, rng_state = rng.shuffled(FULL_DECK, rng_state)
+        cards, rng_state = rng.shuffled(FULL_DECK, rng_state)
     else:
-        deck = check_deck(deck, FULL_DECK)
-    s = State(deck, (), (), (), None, PLAYER, False, PLAYING, options, seed, rng_state, 0)
+        cards = check_deck(deck, FULL_DECK)
+    s = State(cards, (), (), (), None, PLAYER, False, PLAYING, options, seed, rng_state, 0)
     _start_player_turn(s)
     return s
 
 
-def can_end_turn(state) -> bool:
+def can_end_turn(state: State | View) -> bool:
     """Ending the turn is refused only when it would change nothing at all (works on views)."""
     if state.status != PLAYING or state.phase != PLAYER:
         return False
@@ -204,10 +213,11 @@ def can_end_turn(state) -> bool:
     return bool(cards_left or state.discards or state.acted)
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     if state.status != PLAYING:
         return []
     if state.phase == BOGEY:
+        assert state.bogey_card is not None, "the bogey's turn always has its card turned up"
         return [_PLACE[state.bogey_card, t] for t in legal_places(state.columns, state.bogey_card)]
     out: list[Action] = []
     for card in state.hand:
@@ -218,7 +228,7 @@ def legal_actions(state: State) -> list:
     return out
 
 
-def _why_not_placed(columns, card: str, target) -> str | None:
+def _why_not_placed(columns: Columns, card: str, target: Place) -> str | None:
     if target == NEW:
         if len(columns) >= MAX_COLUMNS:
             return (f"All {MAX_COLUMNS} columns are in use: the {pretty(card)} must go under a "
@@ -236,7 +246,7 @@ def _why_not_placed(columns, card: str, target) -> str | None:
     return None
 
 
-def _why_illegal(state: State, action) -> str | None:
+def _why_illegal(state: State, action: Action | str) -> str | None:
     text = action.text if isinstance(action, Action) else action
     a = _BY_TEXT.get(text)
     if a is None:
@@ -244,6 +254,7 @@ def _why_illegal(state: State, action) -> str | None:
     if state.status != PLAYING:
         return "The game is over."
     if state.phase == BOGEY and a.kind != "place":
+        assert state.bogey_card is not None, "the bogey's turn always has its card turned up"
         return f"The bogey has turned up the {pretty(state.bogey_card)}: place it first."
     if state.phase == PLAYER and a.kind == "place":
         return "It is your turn, not the bogey's: play, discard or end your turn."
@@ -254,6 +265,7 @@ def _why_illegal(state: State, action) -> str | None:
         return None
     if a.kind == "place":
         if a.card != state.bogey_card:
+            assert state.bogey_card is not None, "a place action is refused outside the bogey's turn"
             return (f"The bogey turned up the {pretty(state.bogey_card)}, "
                     f"not the {pretty(a.named_card)}.")
     elif a.card not in state.hand:
@@ -263,7 +275,7 @@ def _why_illegal(state: State, action) -> str | None:
     return _why_not_placed(state.columns, a.named_card, a.target)
 
 
-def _put(columns: tuple, card: str, target) -> tuple:
+def _put(columns: Columns, card: str, target: Place) -> Columns:
     if target == NEW:
         return columns + ((card,),)
     return columns[:target] + (columns[target] + (card,),) + columns[target + 1:]
@@ -280,7 +292,7 @@ def _bogey_turn(s: State) -> None:
         s.status = LOST
 
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     why = _why_illegal(state, action)
     if why is not None:
@@ -292,7 +304,7 @@ def apply(state: State, action) -> State:
         return s
     if a.kind == "discard":
         s.hand = tuple(c for c in state.hand if c != a.card)
-        s.discards = state.discards + (a.card,)
+        s.discards = state.discards + (a.named_card,)
         s.acted = True
         return s
     s.columns = _put(state.columns, a.named_card, a.target)
@@ -312,7 +324,7 @@ def is_over(state: State) -> bool:
     return state.status != PLAYING
 
 
-def met_target(state) -> bool:
+def met_target(state: State | View) -> bool:
     """Whether the game finished within the target level's columns (works on views)."""
     return (state.status == FINISHED
             and len(state.columns) <= TARGET_COLUMNS[state.options["target"]])
@@ -326,6 +338,7 @@ def result(state: State) -> Result:
     level = level_of(used) if state.status == FINISHED else None
     won = met_target(state)
     if state.status == LOST:
+        assert state.bogey_card is not None, "only a bogey card with nowhere to go loses"
         summary = (f"The bogey turned up the {pretty(state.bogey_card)} and it had nowhere to go "
                    f"({used} columns in use).")
     elif won:
@@ -346,16 +359,16 @@ def revealed(state: State) -> int:
 class View:
     """What the player sees: everything but the order of the deck."""
 
-    hand: tuple
-    columns: tuple
-    discards: tuple       # face up, oldest first
+    hand: Cards
+    columns: Columns
+    discards: Cards       # face up, oldest first
     deck_count: int
-    deck_cards: tuple     # what is left in the deck, sorted: its order stays hidden
+    deck_cards: Cards     # what is left in the deck, sorted: its order stays hidden
     phase: str
     bogey_card: str | None
     acted: bool
     status: str
-    options: dict
+    options: dict[str, Any]
     seed: int
     to_act: int | None
 
@@ -369,7 +382,8 @@ class View:
 
     @property
     def target(self) -> str:
-        return self.options["target"]
+        target: str = self.options["target"]
+        return target
 
     @property
     def columns_used(self) -> int:
@@ -384,7 +398,7 @@ def view(state: State, seat: int = 0) -> View:
                 state.acted, state.status, dict(state.options), state.seed, state.to_act)
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     return {
         "game": GAME_ID, "version": JSON_VERSION,
         "deck": list(state.deck), "hand": list(state.hand),
@@ -395,11 +409,11 @@ def to_json(state: State) -> dict:
     }
 
 
-def _expect(data: dict, key: str, kind, optional=False):
+def _expect(data: dict[str, Any], key: str, kind: type[Any], optional: bool = False) -> Any:
     return expect("Bogey", data, key, kind, optional=optional)
 
 
-def _check_columns(columns: list) -> tuple:
+def _check_columns(columns: list[Any]) -> Columns:
     if len(columns) > MAX_COLUMNS:
         raise ValueError(f"saved Bogey state has more than {MAX_COLUMNS} columns")
     for col in columns:
@@ -411,7 +425,8 @@ def _check_columns(columns: list) -> tuple:
     return tuple(tuple(col) for col in columns)
 
 
-def _check_phase(phase, status, bogey_card, hand, columns, options) -> None:
+def _check_phase(phase: str, status: str, bogey_card: str | None, hand: Cards, columns: Columns,
+                 options: dict[str, Any]) -> None:
     if phase not in (PLAYER, BOGEY) or status not in (PLAYING, FINISHED, LOST):
         raise ValueError("saved Bogey state has a bad 'phase' or 'status'")
     if (bogey_card is not None) != (phase == BOGEY and status != FINISHED):
@@ -424,7 +439,7 @@ def _check_phase(phase, status, bogey_card, hand, columns, options) -> None:
         raise ValueError("saved Bogey state has too many cards in hand")
 
 
-def from_json(data: dict) -> State:
+def from_json(data: dict[str, Any]) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     piles = {k: tuple(_expect(data, k, list)) for k in ("deck", "hand", "discards")}

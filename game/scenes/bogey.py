@@ -117,7 +117,7 @@ class BogeyScene(GameScene):
             if verb == "place":
                 return None, "The bogey's card can't be discarded: it must go into a column."
             return f"discard {code}", None
-        target = rules.NEW if zone == "new" else int(zone[len("column"):]) - 1
+        target: rules.Place = rules.NEW if zone == "new" else int(zone[len("column"):]) - 1
         return rules.place_text(verb, code, target), None
 
     def click(self, code: str) -> None:
