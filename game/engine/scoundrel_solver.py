@@ -31,10 +31,21 @@ DEFAULT_NODE_LIMIT = 500_000  # the hardest of 43,000 deals needed 204,588 (see 
 AVOID = (-1, 0)
 ALL_EMPTY = (EMPTY,) * 4
 
+Cards = tuple[int, ...]  # card ids: a dungeon, top first, or a room's four slots (EMPTY for none)
+Move = tuple[int, int]
+Moves = tuple[Move, ...]
+Way = tuple[Cards, int, int, int, int, int, Moves]  # (room left, d1, p, d2, weapon, limit, moves)
+End = tuple[int, int, int, Moves]  # (health, weapon, limit, moves)
+# (dungeon, room, health, weapon, limit, avoided_last, moves) of the next room
+Child = tuple[Cards, Cards, int, int, int, bool, Moves]
+Supply = tuple[int, int, int, tuple[int, ...]]  # see _supply
+# A dungeon's supply, with _spare's answers per (room, weapon, limit)
+Known = tuple[int, int, int, tuple[int, ...], dict[tuple[Cards, int, int], int]]
+
 
 class Verdict(NamedTuple):
     winnable: bool | None  # None: the node limit was hit before an answer
-    line: tuple            # action texts of one winning line (empty unless winnable)
+    line: tuple[str, ...]  # action texts of one winning line (empty unless winnable)
     nodes: int
 
 
@@ -44,7 +55,7 @@ SPARE_WEIGHT = 1.0  # of the bound's slack, in the order room ends are tried
 AVOID_PENALTY = 10  # avoiding is tried after room ends worth this much less health
 
 
-def worth(health, weapon, limit, spare=0, below=False) -> float:
+def worth(health: int, weapon: int, limit: int, spare: int = 0, below: int = 0) -> float:
     """How promising a room end looks, for the order ends are tried in (never for a verdict).
     Under the strict weapon rule reach is worth little (measured): a kill takes it away anyway."""
     if below:
@@ -52,11 +63,11 @@ def worth(health, weapon, limit, spare=0, below=False) -> float:
     return health + 0.5 * weapon + 0.25 * limit + SPARE_WEIGHT * spare
 
 
-def _best_first(end) -> tuple:
+def _best_first(end: End) -> tuple[int, int, int]:
     return -end[0], -end[1], -end[2]
 
 
-def _natural_order(room) -> list:
+def _natural_order(room: Cards) -> list[int]:
     """The room's occupied slots in the order a player would face them when the order makes no
     difference: weapons, then monsters, strongest first, then potions. Of two ways through a room
     that end the same, the first found is kept, so plans read naturally."""
@@ -75,24 +86,25 @@ class Search:
         self.probe_from = probe_from  # dungeons this long probe every choice of a room first
         self.nodes = 0
         # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
-        self.lost: dict[Any, list[Any]] = {}
-        self.line: list[Any] = []   # moves of the winning line, deepest room first
-        self.plans: dict[Any, Any] = {}   # (room, weapon, limit, potion_used, to_face) -> ways
-        self.supply: dict[Any, Any] = {}  # dungeon -> (potions, best weapon, monster values)
+        self.lost: dict[tuple[Cards, Cards], list[tuple[int, int, int, bool]]] = {}
+        self.line: list[Moves] = []   # moves of the winning line, deepest room first
+        # (room, weapon, limit, potion_used, to_face) -> ways
+        self.plans: dict[tuple[Cards, int, int, bool, int], list[Way]] = {}
+        self.supply: dict[Cards, Known] = {}  # dungeon -> (potions, best weapon, monster values)
 
-    def is_known_lost(self, key, h, w, lim, al) -> bool:
+    def is_known_lost(self, key: tuple[Cards, Cards], h: int, w: int, lim: int, al: bool) -> bool:
         for oh, ow, olim, oal in self.lost.get(key, ()):
             if oh >= h and ow >= w and olim >= lim and oal <= al:
                 return True
         return False
 
-    def remember_lost(self, key, h, w, lim, al) -> None:
+    def remember_lost(self, key: tuple[Cards, Cards], h: int, w: int, lim: int, al: bool) -> None:
         kept = [p for p in self.lost.get(key, ())
                 if not (h >= p[0] and w >= p[1] and lim >= p[2] and al <= p[3])]
         kept.append((h, w, lim, al))
         self.lost[key] = kept
 
-    def slack(self, dungeon, room, health, weapon, limit) -> int:
+    def slack(self, dungeon: Cards, room: Cards, health: int, weapon: int, limit: int) -> int:
         """Health plus every potion left, minus what each monster still to come costs against
         the best weapon it could ever meet: at zero or below not even the kindest play
         survives. More is more promising."""
@@ -104,7 +116,7 @@ class Search:
             rest = known[4][room, weapon, limit] = _spare(known, room, weapon, limit, self.below)
         return health + rest
 
-    def ways(self, room, weapon, limit, potion_used, to_face) -> list:
+    def ways(self, room: Cards, weapon: int, limit: int, potion_used: bool, to_face: int) -> list[Way]:
         """Every way to face `to_face` more cards of `room`, as (room left, d1, p, d2, weapon,
         limit, moves): d1 the damage taken before the one potion that heals (p, 0 if none),
         d2 the damage after it. From health h that ends alive, with min(20, h - d1 + p) - d2,
@@ -114,11 +126,13 @@ class Search:
         found = self.plans.get(key)
         if found is not None:
             return found
-        seen: dict[Any, Any] = {}  # (room left, d1, p, d2, weapon, limit) -> the first moves found to it
+        # (room left, d1, p, d2, weapon, limit) -> the first moves found to it
+        seen: dict[tuple[Cards, int, int, int, int, int], Moves] = {}
         below = self.below
         order = _natural_order(room)
 
-        def go(room, w, lim, d1, p, d2, healed, left, moves):
+        def go(room: Cards, w: int, lim: int, d1: int, p: int, d2: int, healed: bool, left: int,
+               moves: Moves) -> None:
             if left == 0:
                 if healed and not p:  # no potion healed: all damage is before it
                     d1, d2 = d1 + d2, 0
@@ -153,13 +167,13 @@ class Search:
                     go(rest, w, lim, d1, v, d2, True, left - 1, moves + ((slot, 0),))
 
         go(room, weapon, limit if weapon else 0, 0, 0, 0, potion_used, to_face, ())
-        groups: dict[Any, list[Any]] = {}
+        groups: dict[Cards, list[tuple[int, int, int, int, int, int, Moves]]] = {}
         for (left, d1, p, d2, w, lim), moves in seen.items():
             groups.setdefault(left, []).append((d1 + d2 - p, d1, d2, -w, -lim, p, moves))
         found = []
         for left, options in groups.items():
             options.sort()  # the first five fields tell every way apart: moves never compared
-            front: list[Any] = []
+            front: list[tuple[int, int, int, int, int]] = []
             for cost, d1, d2, less_w, less_lim, p, moves in options:
                 for f_cost, f_d1, f_d2, f_less_w, f_less_lim in front:
                     if (f_d1 <= d1 and f_d2 <= d2 and f_cost <= cost and f_less_w <= less_w
@@ -171,11 +185,12 @@ class Search:
         self.plans[key] = found
         return found
 
-    def room_ends(self, room, health, weapon, limit, potion_used, to_face):
+    def room_ends(self, room: Cards, health: int, weapon: int, limit: int, potion_used: bool,
+                  to_face: int) -> dict[Cards, list[End]]:
         """Every way to face `to_face` more cards of the room alive from `health`, as {room
         left: [(health, weapon, limit, moves)]}, keeping only ends no other end beats on all
         three, the healthiest first."""
-        ends = {}
+        ends: dict[Cards, list[End]] = {}
         for left, d1, p, d2, w, lim, moves in self.ways(room, weapon, limit if weapon else 0,
                                                          potion_used, to_face):
             if health > d1:
@@ -185,7 +200,7 @@ class Search:
         for left, found in ends.items():
             if len(found) > 1:
                 found.sort(key=_best_first)
-                front = []
+                front: list[End] = []
                 for e in found:
                     h, w, lim = e[0], e[1], e[2]
                     for f in front:
@@ -196,7 +211,8 @@ class Search:
                 ends[left] = front
         return ends
 
-    def win(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced) -> bool:
+    def win(self, dungeon: Cards, room: Cards, health: int, weapon: int, limit: int,
+            potion_used: bool, avoided_last: bool, faced: int) -> bool:
         """Whether this position can be won; raises OutOfNodes past the node limit."""
         self.nodes += 1
         if self.nodes > self.node_limit:
@@ -219,7 +235,7 @@ class Search:
         children = self.children(dungeon, room, health, weapon, limit, potion_used,
                                  avoided_last, faced)
         if len(dungeon) >= self.probe_from and len(children) > 1:
-            scored = []
+            scored: list[tuple[float, Child]] = []
             for child in children:
                 got = self.probe(child)
                 if got is True:
@@ -235,9 +251,10 @@ class Search:
             self.remember_lost(key, health, weapon, limit, avoided_last)
         return False
 
-    def children(self, dungeon, room, health, weapon, limit, potion_used, avoided_last, faced):
+    def children(self, dungeon: Cards, room: Cards, health: int, weapon: int, limit: int,
+                 potion_used: bool, avoided_last: bool, faced: int) -> list[Child]:
         """The positions this room can end in (next room dealt), the most promising first."""
-        children = []
+        children: list[tuple[float, Cards, Cards, int, int, int, bool, Moves]] = []
         below = self.below
         for left, found in self.room_ends(room, health, weapon, limit, potion_used,
                                           3 - room.count(EMPTY)).items():
@@ -256,7 +273,7 @@ class Search:
         children.sort(key=lambda child: -child[0])
         return [child[1:] for child in children]
 
-    def probe(self, child):
+    def probe(self, child: Child) -> float | bool:
         """Follow the first choice room after room from `child`: True (and the winning line
         recorded) if that wins, else how far it got (more is better)."""
         path = [child[-1]]
@@ -285,7 +302,7 @@ class Search:
             path.append(moves)
 
 
-def _supply(dungeon) -> tuple:
+def _supply(dungeon: Cards) -> Supply:
     """(every potion's value summed, the two best weapons, monster values) of a dungeon."""
     potions, best, second, monsters = 0, 0, 0, []
     for c in dungeon:
@@ -303,13 +320,13 @@ def _supply(dungeon) -> tuple:
     return potions, best, second, tuple(monsters)
 
 
-def _spare(supply, room, weapon, limit, below) -> int:
+def _spare(supply: Known, room: Cards, weapon: int, limit: int, below: int) -> int:
     """`Search.slack` without the health: the potions to come less the monsters' least cost.
     A monster costs its value less the best weapon that could ever face it; under the strict
     rule a weapon only ever slays monsters of ever smaller value, so of two monsters of one
     value, the second meets at best the second-best weapon."""
-    budget, best, second, monsters = supply[:4]
-    monsters = list(monsters)
+    budget, best, second, supplied = supply[:4]
+    monsters = list(supplied)
     for c in room:
         if c >= 0:
             k = _KIND[c]
@@ -330,7 +347,7 @@ def _spare(supply, room, weapon, limit, below) -> int:
             if v > w:
                 budget -= v - w
         return budget
-    met = set()
+    met: set[int] = set()
     for v in monsters:
         first, other = best, second
         if v <= limit and weapon > other:
@@ -346,7 +363,7 @@ class OutOfNodes(Exception):
     pass
 
 
-def fill(room: tuple, dungeon: tuple):
+def fill(room: Cards, dungeon: Cards) -> tuple[Cards, Cards]:
     slots = list(room)
     dealt = 0
     for i in range(4):
@@ -356,7 +373,7 @@ def fill(room: tuple, dungeon: tuple):
     return tuple(slots), dungeon[dealt:]
 
 
-def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
+def solve(state: sc.State, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     """Whether `state` (an engine State, dungeon order and all) can still be won."""
     if state.status != sc.PLAYING:
         return Verdict(state.status == sc.WON, (), 0)
@@ -387,20 +404,21 @@ def solve(state, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     return Verdict(True, _texts(state, moves), search.nodes)
 
 
-def move_text(room, move) -> str:
+def move_text(room: sc.Room, move: Move) -> str:
     """The engine's action text for a solver move in `room` (the room's slots, card codes)."""
     slot, how = move
     if slot < 0:
         return sc.AVOID.text
     card = room[slot]
+    assert card is not None, "a solver move faces an occupied slot"
     if sc.KIND[card] == "monster":
         return f"face {card} {'with weapon' if how else 'barehanded'}"
     return f"face {card}"
 
 
-def _texts(state, moves) -> tuple:
+def _texts(state: sc.State, moves: list[Move]) -> tuple[str, ...]:
     """The winning moves as engine action texts, replayed through the engine as they are named."""
-    out = []
+    out: list[str] = []
     for move in moves:
         out.append(move_text(state.room, move))
         state = sc.apply(state, out[-1])
@@ -412,7 +430,8 @@ def _texts(state, moves) -> tuple:
 SEARCH_NODES = 20_000  # per deal tried when the shipped lists cannot be read
 
 
-def winnable(seed: int, options=None, node_limit: int = DEFAULT_NODE_LIMIT) -> bool | None:
+def winnable(seed: int, options: dict[str, Any] | None = None,
+             node_limit: int = DEFAULT_NODE_LIMIT) -> bool | None:
     """Whether deal `seed` can be won from the start."""
     return solve(sc.new_game(seed=seed, options=options), node_limit).winnable
 
@@ -436,9 +455,9 @@ def _parse_range(text: str) -> range:
 DECIDE_NODE_LIMIT = 200_000_000  # for deciding the shipped lists: in practice no limit
 
 
-def read_log(path) -> dict:
+def read_log(path: str) -> dict[tuple[int, str], tuple[bool | None, int, float]]:
     """{(seed, rule): (verdict, nodes, ms)} from a log written by `main`, if it exists."""
-    done = {}
+    done: dict[tuple[int, str], tuple[bool | None, int, float]] = {}
     try:
         with open(path, encoding="utf-8") as log:
             for line in log:
@@ -451,7 +470,7 @@ def read_log(path) -> dict:
     return done
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description="Which Scoundrel deals can be won? Solves each deal under each weapon rule, "
                     "appending one line per deal to the log (a run can be stopped and resumed).")
@@ -485,8 +504,8 @@ def main(argv=None) -> None:
     for rule in rules:
         found = [done[seed, rule] for seed in deals if (seed, rule) in done]
         counts = {True: 0, False: 0, None: 0}
-        for verdict, _, _ in found:
-            counts[verdict] += 1
+        for answer, _, _ in found:
+            counts[answer] += 1
         spent = sorted(entry[2] for entry in found)
         total = len(found)
         if not total:
