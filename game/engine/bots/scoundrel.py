@@ -13,23 +13,34 @@ choice is played. Deterministic for a given rng; the budget is samples and solve
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+
 from .. import scoundrel as sc
+from .. import scoundrel_solver as solver
+from ..contract import Action
 from ..scoundrel_careful import careful_move
 from ..scoundrel_solver import AVOID, CARD_ID, EMPTY, OutOfNodes, Search, fill, move_text, worth
-from . import Bot
+from . import Bot, Thinking
 
 MARGINS = (0, 6)  # health handicaps each sampled order is solved with
+
+# (dungeon, room, health, weapon, limit, avoided_last) to solve from
+Position = tuple[solver.Cards, solver.Cards, int, int, int, bool]
+# (the room's slots as left, None for avoiding it; health, weapon, limit, moves) of a room's end
+Choice = tuple[solver.Cards | None, int, int, int, solver.Moves]
 
 
 class SolverBot:
     """Determinized search: the solver judges each choice on sampled dungeon orders."""
 
-    def __init__(self, samples: int, node_limit: int, margins=MARGINS):
+    def __init__(self, samples: int, node_limit: int, margins: tuple[int, ...] = MARGINS):
         self.samples = samples
         self.node_limit = node_limit
         self.margins = margins
 
-    def think(self, view, legal, rng, prefer=None):
+    def think(self, view: sc.View, legal: Iterable[Action], rng: random.Random,
+              prefer: Action | None = None) -> Thinking:
         """`prefer`: an action that wins ties."""
         legal = list(legal)
         if len(legal) == 1:
@@ -43,15 +54,16 @@ class SolverBot:
         if view.final:
             ends = planner.room_ends(room, view.health, weapon, limit, view.potion_used,
                                      4 - empties)
-            choices = [found[0] for found in ends.values()]
-            if not choices:
+            finishes = [found[0] for found in ends.values()]
+            if not finishes:
                 return _least_harm(view, legal)
-            best = max(choices, key=lambda end: worth(*end[:3]))
-            return _action(view, legal, best[3][0])
-        choices = [(left, h, w, lim, moves)
-                   for left, found in planner.room_ends(room, view.health, weapon, limit,
-                                                        view.potion_used, 3 - empties).items()
-                   for h, w, lim, moves in found]
+            finish = max(finishes, key=lambda end: worth(*end[:3]))
+            return _action(view, legal, finish[3][0])
+        choices: list[Choice] = [(left, h, w, lim, moves)
+                                 for left, found in planner.room_ends(
+                                     room, view.health, weapon, limit, view.potion_used,
+                                     3 - empties).items()
+                                 for h, w, lim, moves in found]
         if sc.can_avoid(view):
             choices.append((None, view.health, weapon, limit, (AVOID,)))
         if not choices:
@@ -66,6 +78,7 @@ class SolverBot:
             dungeon = tuple(unseen) + tuple(bottom)
             search = Search(below, self.node_limit)  # positions proved lost are shared
             for i, (left, h, w, lim, _) in enumerate(choices):
+                state: Position
                 if left is None:
                     cards = dungeon + room
                     state = (cards[4:], cards[:4], h, w, lim, True)
@@ -81,7 +94,7 @@ class SolverBot:
         return _action(view, legal, choices[best][4][0])
 
 
-def _wins(search: Search, state, margin: int) -> float:
+def _wins(search: Search, state: Position, margin: int) -> float:
     """1 if the game can be won from `state` with `margin` health less, 0 if not, 0.5 unknown."""
     rest, room, h, w, lim, avoided = state
     if h - margin <= 0:
@@ -93,14 +106,14 @@ def _wins(search: Search, state, margin: int) -> float:
         return 0.5
 
 
-def _action(view, legal, move):
+def _action(view: sc.View, legal: list[Action], move: solver.Move) -> Action:
     text = move_text(view.room, move)
     return next(a for a in legal if a.text == text)
 
 
-def _least_harm(view, legal):
+def _least_harm(view: sc.View, legal: list[Action]) -> Action:
     """Every choice dies: face the card that does the least damage."""
-    def harm(action):
+    def harm(action: Action) -> int:
         if action.card is None or sc.KIND[action.card] != "monster":
             return 0
         return sc.damage(view, action.card, action.kind == "weapon")
@@ -115,7 +128,7 @@ class EndgameBot:
         self.endgame = endgame
         self.solver = SolverBot(samples, node_limit, margins=(0, 4))
 
-    def think(self, view, legal, rng):
+    def think(self, view: sc.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         careful = next(a for a in legal if a.text == careful_move(view))
         if view.dungeon_count > self.endgame or len(legal) == 1:
@@ -129,7 +142,7 @@ class HintBot:
     def __init__(self, slip: float):
         self.slip = slip
 
-    def think(self, view, legal, rng):
+    def think(self, view: sc.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if rng.random() < self.slip:
             faces = [a for a in legal if a.text != sc.AVOID.text]
