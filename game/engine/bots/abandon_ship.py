@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from .. import abandon_ship as rules
 from ..abandon_ship import FIGHT, HAND_SIZE, KING, PLAY, POINTS, SHOWDOWN, SUIT_OF, deck_for
 from ..cards import SUITS
+from ..contract import Action
+from . import Thinking
 from .search import Game, SearchBot
 
 SAMPLES = 48          # random deals of the unseen cards per decision
@@ -32,41 +34,43 @@ RAISE_RANK = 11       # answer a fight with a card this high (the lowest that wi
 BOARD_GAIN = 0.35     # bonus for giving up a card fit to fight with, per rank from FIGHT_RANK
 
 
-def _holding(cards, suit):
+def _holding(cards: Iterable[str], suit: str) -> list[int]:
     return sorted((POINTS[c] for c in cards if SUIT_OF[c] == suit), reverse=True)
 
 
-def unseen_cards(view) -> list:
+def unseen_cards(view: rules.View) -> list[str]:
     """The cards the view's seat has not seen this round, in a fixed order."""
     seen = set(view.hand)
     for cards in (*view.boards, *view.lifeboats.values()):
         seen.update(cards)
     if view.fight:
         seen.update(view.fight.cards)
-    if view.key_cards[view.seat]:
-        seen.add(view.key_cards[view.seat])
+    key = view.key_cards[view.seat]
+    if key:
+        seen.add(key)
     return [c for c in deck_for(view.seats) if c not in seen]
 
 
 class _Guess:
     """The other seats' cards dealt at random from the unseen ones, and their key suits."""
 
-    def __init__(self, view, rng: random.Random):
+    def __init__(self, view: rules.View, rng: random.Random) -> None:
         me = view.seat
         pool = unseen_cards(view)
         others = [p for p in range(view.seats) if p != me]
         counts = [view.hand_counts[p] + view.chosen[p] for p in others]  # a chosen key is hidden
         cards = rng.sample(pool, min(len(pool), sum(counts)))
-        self.hands, at = {}, 0
+        self.hands: dict[int, list[str]] = {}
+        at = 0
         for p, n in zip(others, counts):
             self.hands[p] = cards[at:at + n]
             at += n
-        self.keys = {p: SUIT_OF[rng.choice(h)] for p, h in self.hands.items() if h}
+        self.keys: dict[int, str] = {p: SUIT_OF[rng.choice(h)] for p, h in self.hands.items() if h}
 
-    def boards(self, view, suit: str, hand, board) -> bool:
+    def boards(self, view: rules.View, suit: str, hand: Iterable[str], board: Iterable[str]) -> bool:
         """Whether I would board `suit`'s lifeboat holding `hand` and `board`."""
-        mine = _holding(list(hand) + list(board), suit)
-        mine = (sum(mine), mine)
+        held = _holding(list(hand) + list(board), suit)
+        mine = (sum(held), held)
         for p, key in self.keys.items():
             if key == suit:
                 theirs = _holding(self.hands[p] + list(view.boards[p]), suit)
@@ -78,13 +82,13 @@ class _Guess:
 class NormalBot:
     """Estimates the showdown by sampling the hidden cards; see the module docstring."""
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: rules.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
         if legal[0].kind in ("raise", "surrender"):
             return self._answer(legal)
-        guesses: list[Any] = []
+        guesses: list[_Guess] = []
         while len(guesses) < SAMPLES:
             guesses += [_Guess(view, rng) for _ in range(SLICE)]
             yield None
@@ -93,36 +97,39 @@ class NormalBot:
         return (yield from self._turn(view, legal, guesses))
 
     @staticmethod
-    def _worth(view, guesses, hand, boats) -> dict:
+    def _worth(view: rules.View, guesses: list[_Guess], hand: Sequence[str],
+               boats: dict[str, int]) -> dict[str, float]:
         """Expected points per suit in hand if the showdown came now."""
         board = view.boards[view.seat]
-        out = {}
+        out: dict[str, float] = {}
         for suit in dict.fromkeys(SUIT_OF[c] for c in hand):  # in a fixed order
             wins = sum(g.boards(view, suit, hand, board) for g in guesses)
             out[suit] = boats[suit] * wins / len(guesses)
         return out
 
-    def _key(self, view, legal, guesses):
+    def _key(self, view: rules.View, legal: list[Action], guesses: list[_Guess]) -> Action:
         worth = self._worth(view, guesses, view.hand, view.lifeboat_points)
-        best = max(worth, key=worth.get)
-        return min((a for a in legal if SUIT_OF[a.card] == best), key=lambda a: POINTS[a.card])
+        best = max(worth, key=worth.__getitem__)
+        return min((a for a in legal if SUIT_OF[a.named_card] == best),
+                   key=lambda a: POINTS[a.named_card])
 
     @staticmethod
-    def _answer(legal):
+    def _answer(legal: list[Action]) -> Action:
         raises = [a for a in legal if a.kind == "raise"]
-        kings = [a for a in raises if POINTS[a.card] == KING]
+        kings = [a for a in raises if POINTS[a.named_card] == KING]
         if kings:
             return kings[0]
-        high = [a for a in raises if POINTS[a.card] >= RAISE_RANK]
+        high = [a for a in raises if POINTS[a.named_card] >= RAISE_RANK]
         if high:
-            return min(high, key=lambda a: POINTS[a.card])
+            return min(high, key=lambda a: POINTS[a.named_card])
         return legal[-1]  # surrender
 
-    def _turn(self, view, legal, guesses):
+    def _turn(self, view: rules.View, legal: list[Action], guesses: list[_Guess]) -> Thinking:
         hand = view.hand
         boats = view.lifeboat_points
-        best_card, best = None, None
-        for card in dict.fromkeys(a.card for a in legal):
+        best_card: str | None = None
+        best: float | None = None
+        for card in dict.fromkeys(a.named_card for a in legal):
             after = dict(boats)
             after[SUIT_OF[card]] += POINTS[card]
             rest = list(hand)
@@ -133,6 +140,7 @@ class NormalBot:
             if best is None or value > best:
                 best_card, best = card, value
             yield None
+        assert best_card is not None, "a turn always has a card to give up"
         attacks = [a for a in legal if a.kind == "attack" and a.card == best_card]
         if attacks and POINTS[best_card] >= FIGHT_RANK:
             return max(attacks, key=lambda a: (view.scores[a.target], view.hand_counts[a.target]))
@@ -144,7 +152,7 @@ class NormalBot:
 SLIP = 0.2            # easy: chance of a careless discard or the second-best lifeboat
 
 
-def richest_suits(cards, lifeboat_points) -> list:
+def richest_suits(cards: Iterable[str], lifeboat_points: dict[str, int]) -> list[str]:
     """The suits among `cards`, richest lifeboat first (ties in suit order)."""
     held = {SUIT_OF[c] for c in cards}
     return sorted((s for s in SUITS if s in held), key=lambda s: -lifeboat_points[s])
@@ -153,23 +161,23 @@ def richest_suits(cards, lifeboat_points) -> list:
 class EasyBot:
     """A sensible beginner who slips now and then; see the module docstring."""
 
-    def think(self, view, legal, rng):
+    def think(self, view: rules.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         kind = legal[0].kind
         if kind in ("discard", "attack"):
-            kings = [a for a in legal if a.kind == "attack" and POINTS[a.card] == KING]
+            kings = [a for a in legal if a.kind == "attack" and POINTS[a.named_card] == KING]
             if kings:
                 return max(kings, key=lambda a: view.hand_counts[a.target])
             discards = sorted((a for a in legal if a.kind == "discard"),
-                              key=lambda a: POINTS[a.card])
+                              key=lambda a: POINTS[a.named_card])
             return discards[1 if len(discards) > 1 and rng.random() < SLIP else 0]
         if kind in ("raise", "surrender"):
             raises = [a for a in legal if a.kind == "raise"]
-            return min(raises, key=lambda a: POINTS[a.card]) if raises else legal[-1]
+            return min(raises, key=lambda a: POINTS[a.named_card]) if raises else legal[-1]
         if kind == "key":
-            suits = richest_suits([a.card for a in legal], view.lifeboat_points)
+            suits = richest_suits([a.named_card for a in legal], view.lifeboat_points)
             suit = suits[1 if len(suits) > 1 and rng.random() < SLIP else 0]
-            return next(a for a in legal if SUIT_OF[a.card] == suit)
+            return next(a for a in legal if SUIT_OF[a.named_card] == suit)
         return legal[0]
         yield  # a generator that never needs to pause
 
@@ -184,10 +192,10 @@ LEAD_SCALE = 40.0     # points of lead that make a round's end worth about 0.73
 class AbandonShipGame(Game):
     """Abandon Ship for the shared search: one round at a time."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(rules)
 
-    def determinize(self, view, rng):
+    def determinize(self, view: rules.View, rng: random.Random) -> rules.State:
         """The unseen cards dealt at random to the other hands, the deck and the cards out of
         play; a seat that has chosen its key card gets the one a sensible player would."""
         me, n = view.seat, view.seats
@@ -201,8 +209,9 @@ class AbandonShipGame(Game):
             hand = unseen[at:at + count]
             at += count
             if view.chosen[p]:
-                keys[p] = _sensible_key(hand, view.lifeboat_points)
-                hand.remove(keys[p])
+                key = _sensible_key(hand, view.lifeboat_points)
+                keys[p] = key
+                hand.remove(key)
             hands[p] = tuple(hand)
         out = tuple(unseen[at:at + view.out_count])
         deck = tuple(unseen[at + view.out_count:])
@@ -211,7 +220,7 @@ class AbandonShipGame(Game):
                            view.phase, view.turn, view.dealer, view.round, view.scores, None, (),
                            {}, 0, int(rng.random() * 2**63), 0)
 
-    def rollout(self, state, seat, rng) -> float:
+    def rollout(self, state: rules.State, seat: int, rng: random.Random) -> float:
         if state.phase in (PLAY, FIGHT, SHOWDOWN):
             scores = _play_round(state, rng)
         else:
@@ -222,12 +231,12 @@ class AbandonShipGame(Game):
         return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
 
 
-def _sensible_key(cards, lifeboat_points) -> str:
+def _sensible_key(cards: Iterable[str], lifeboat_points: dict[str, int]) -> str:
     suit = richest_suits(cards, lifeboat_points)[0]
     return next(c for c in cards if SUIT_OF[c] == suit)
 
 
-def _play_round(s, rng) -> tuple:
+def _play_round(s: rules.State, rng: random.Random) -> tuple[int, ...]:
     """The scores after the round of engine state `s` (play, fight or showdown) is played out
     with everyone playing sensibly: a quick simulation of the rules on plain lists."""
     n = s.seats
@@ -238,6 +247,7 @@ def _play_round(s, rng) -> tuple:
     keys = list(s.keys)
     phase, turn = s.phase, s.turn
     if phase == FIGHT:
+        assert s.fight is not None, "a fight phase always has its fight"
         attacker, defender, fought = s.fight.attacker, s.fight.defender, list(s.fight.cards)
     while phase in (PLAY, FIGHT):
         if phase == PLAY:
@@ -281,14 +291,17 @@ def _play_round(s, rng) -> tuple:
     for i in range(1, n + 1):
         p = (turn + i) % n
         if hands[p] and keys[p] is None:
-            keys[p] = _sensible_key(hands[p], boats)
-            hands[p].remove(keys[p])
+            chosen = _sensible_key(hands[p], boats)
+            keys[p] = chosen
+            hands[p].remove(chosen)
     scores = list(s.scores)
     for suit in SUITS:
-        best, winner = None, None
+        best: tuple[int, list[int]] | None = None
+        winner: int | None = None
         for p in range(n):
-            if keys[p] is not None and SUIT_OF[keys[p]] == suit:
-                points = sorted((POINTS[c] for c in hands[p] + boards[p] + [keys[p]]
+            key = keys[p]
+            if key is not None and SUIT_OF[key] == suit:
+                points = sorted((POINTS[c] for c in hands[p] + boards[p] + [key]
                                  if SUIT_OF[c] == suit), reverse=True)
                 held = (sum(points), points)
                 if best is None or held > best:
