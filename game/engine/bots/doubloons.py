@@ -18,9 +18,13 @@ understood too).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from .. import doubloons as D
-from ..doubloons_cards import kind_of
+from ..contract import Action
+from ..doubloons_cards import CardKind, kind_of
+from . import Thinking
 
 WIN_SCORE = 1000.0
 DOUBLOON = 10.0
@@ -41,7 +45,7 @@ PER_USE = {           # a step's worth in doubloons per use
 }
 
 
-def _pirate_worth(card) -> float:
+def _pirate_worth(card: CardKind) -> float:
     per = sum(PER_USE[st.do] * (st.n if st.do in ("gain", "pay", "steal_doubloon", "draw")
                                 else 1) for st in card.effect)
     return DOUBLOON * CREW_USES * max(per, 0.1)
@@ -50,7 +54,7 @@ def _pirate_worth(card) -> float:
 PIRATE_WORTH = {pid: _pirate_worth(c) for pid, c in D.PIRATES.items()}
 
 
-def worth(s, me: int) -> float:
+def worth(s: D.State, me: int) -> float:
     """How good the position is for `me` (higher is better)."""
     if s.phase == D.OVER:
         return WIN_SCORE if me in s.winners else -WIN_SCORE
@@ -73,20 +77,21 @@ def worth(s, me: int) -> float:
 
 # --- guessing what the view hides -----------------------------------------------------------
 
-def determinize(view, rng: random.Random):
+def determinize(view: D.View, rng: random.Random) -> D.State:
     """A full state that agrees with everything `view` shows; hidden cards dealt at random."""
     me = view.seat
     choice = view.choice
     seen = set(view.hand) | set(view.discard) | set(view.played)
     seen |= {p.card for p in view.pending if p.card}
-    known_hands = {}
+    known_hands: dict[int, list[str]] = {}
     if choice is not None:
         seen |= set(choice.cards)
         if choice.kind == "take":
+            assert choice.target is not None, "taking a card always names whose hand"
             known_hands[choice.target] = list(choice.cards)
     unseen = [c for c in D.ACTION_DECK if c not in seen]
     rng.shuffle(unseen)
-    hands = []
+    hands: list[list[str]] = []
     for p in range(view.seats):
         if p == me:
             hands.append(list(view.hand))
@@ -94,7 +99,7 @@ def determinize(view, rng: random.Random):
             hands.append(known_hands[p])
         else:
             hands.append([unseen.pop() for _ in range(view.hand_counts[p])])
-    pending = []
+    pending: list[dict[str, Any]] = []
     for i, p in enumerate(view.pending):
         aside = [unseen.pop() for _ in range(p.set_aside)] if i == 0 else []
         pending.append({"seat": p.seat, "card": p.card, "source": p.source,
@@ -104,15 +109,17 @@ def determinize(view, rng: random.Random):
     placed |= set(view.pirate_discard) | set(choice.pirates if choice else ())
     pirates = [p for p in D.PIRATES if p not in placed]
     rng.shuffle(pirates)
-    c = None
+    c: dict[str, Any] | None = None
     if choice is not None:
         c = {"seat": me, "kind": choice.kind, "cards": list(choice.cards),
              "pirates": list(choice.pirates), "card": choice.card, "target": choice.target,
              "origin": choice.origin}
-    discounts = {}
+    discounts: dict[str, int] = {}
     for pid, cost in view.prices.items():
-        if D.PIRATES[pid].cost > cost:
-            discounts[pid] = D.PIRATES[pid].cost - cost
+        full = D.PIRATES[pid].cost
+        assert full is not None, "every pirate has a cost"
+        if full > cost:
+            discounts[pid] = full - cost
     return D.State(
         seats=view.seats, options=dict(view.options), seed=0, rng=rng.getrandbits(64),
         deck=deck, discard=list(view.discard), hands=hands, purses=list(view.purses),
@@ -127,7 +134,7 @@ def determinize(view, rng: random.Random):
 
 # --- looking one step ahead -------------------------------------------------------------------
 
-def settle(s, me: int, limit: int = 12):
+def settle(s: D.State, me: int, limit: int = 12) -> D.State:
     """Play on from `s` while nobody cancels: every asked seat lets it pass, and a choice
     (ours or another's) takes its best option by `worth` for the chooser."""
     for _ in range(limit):
@@ -135,30 +142,31 @@ def settle(s, me: int, limit: int = 12):
             s = D.apply_legal(s, D.LET_PASS)
         elif s.phase == D.CHOOSE:
             chooser = s.to_act
+            assert chooser is not None, "a card's choice always has its chooser"
             s = max((D.apply_legal(s, a) for a in D.legal_actions(s)), key=lambda x: worth(x, chooser))
         else:
             return s
     return s
 
 
-def after(s, action, me: int):
+def after(s: D.State, action: Action, me: int) -> D.State:
     return settle(D.apply_legal(s, action), me)
 
 
-def score(s, action, me: int) -> float:
+def score(s: D.State, action: Action, me: int) -> float:
     """The worth of the position right after `action`, the turn player's end of turn included."""
     nxt = after(s, action, me)
     return worth(nxt, me)
 
 
-def react_gain(s, me: int) -> float:
+def react_gain(s: D.State, me: int) -> float:
     """How much better off `me` is with Heave To! than letting the chain's top pass."""
     passed = worth(settle(D.apply_legal(s, D.LET_PASS), me), me)
     heaved = worth(settle(D.apply_legal(s, D.HEAVE_TO), me), me)
     return heaved - passed
 
 
-def finish_turn(s, me: int, budget: list, steps: int = 8):
+def finish_turn(s: D.State, me: int, budget: list[int], steps: int = 8) -> D.State:
     """Play the rest of `me`'s turn greedily on a guessed state; returns the state when done.
     `budget` ([positions left]) bounds the work, so a decision never runs long."""
     for _ in range(steps):
@@ -181,7 +189,7 @@ class GreedyBot:
     heave_margin = 12.0
     noise = 0.0
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: D.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -189,16 +197,16 @@ class GreedyBot:
         s = determinize(view, rng)
         if view.phase == D.REACT:
             return self.react(s, view.seat, legal)
-        scored = []
+        scored: list[tuple[float, Action]] = []
         for a in legal:
             scored.append((score(s, a, view.seat), a))
             yield None
         return self.pick(scored, rng)
 
-    def react(self, s, me, legal):
+    def react(self, s: D.State, me: int, legal: list[Action]) -> Action:
         return D.HEAVE_TO if react_gain(s, me) > self.heave_margin else D.LET_PASS
 
-    def pick(self, scored, rng):
+    def pick(self, scored: list[tuple[float, Action]], rng: random.Random) -> Action:
         return max(scored, key=lambda x: x[0])[1]
 
 
@@ -209,7 +217,7 @@ class EasyBot(GreedyBot):
     heave_margin = THREAT / 2
     slip = 0.4
 
-    def pick(self, scored, rng):
+    def pick(self, scored: list[tuple[float, Action]], rng: random.Random) -> Action:
         best = max(scored, key=lambda x: x[0])
         floor = next((v for v, a in scored if a is D.END_TURN), best[0] - 15)
         if rng.random() < self.slip:
@@ -226,7 +234,7 @@ class SearchBot(GreedyBot):
     heave_margin = 25.0
     budget = 1200       # positions looked at per decision, beyond the first look
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: D.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -239,7 +247,7 @@ class SearchBot(GreedyBot):
                 total += react_gain(g, me)
                 yield None
             return D.HEAVE_TO if total / 3 > self.heave_margin else D.LET_PASS
-        first = []
+        first: list[tuple[float, Action]] = []
         for a in legal:
             first.append((score(guesses[0], a, me), a))
             yield None
