@@ -30,18 +30,20 @@ players as {p0}, {p1}, ... for the UI to fill in.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import rng
 from .cards import FULL_DECK, RANK_VALUE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, check_deck
-from .contract import Action, IllegalAction, Result, check_json_header, expect, resolve_options
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 
 GAME_ID = "abandon_ship"
 TITLE, BLURB = INFO[GAME_ID]
 SEATS = (2, 8)
 UNDO = False
-OPTIONS = ()
+OPTIONS: tuple[Option, ...] = ()
 JSON_VERSION = 1
 
 HAND_SIZE = 5
@@ -56,11 +58,13 @@ POINTS = {c: RANK_VALUE[c.rstrip("*")] for c in TWO_DECKS}
 SUIT_OF = {c: c.rstrip("*")[-1] for c in TWO_DECKS}
 KING = 13
 
+Cards = tuple[str, ...]
+
 PLAY, FIGHT, SHOWDOWN, ROUND_OVER, OVER = "play", "fight", "showdown", "round_over", "over"
 PHASES = (PLAY, FIGHT, SHOWDOWN, ROUND_OVER, OVER)
 
 
-def deck_for(seats: int) -> tuple:
+def deck_for(seats: int) -> Cards:
     """Every card in play for this many seats, in a fixed order."""
     return TWO_DECKS if seats >= TWO_DECK_SEATS else ONE_DECK
 
@@ -80,7 +84,7 @@ def name(card: str) -> str:
     return plain[:-1] + SUIT_SYMBOLS[plain[-1]]
 
 
-def can_play(hand, card: str) -> bool:
+def can_play(hand: Cards, card: str) -> bool:
     """The last card in hand may only be played if it is a King."""
     return len(hand) > 1 or POINTS[card] == KING
 
@@ -120,7 +124,7 @@ class Fight:
 
     attacker: int
     defender: int
-    cards: tuple
+    cards: Cards
 
     @property
     def to_answer(self) -> int:
@@ -138,8 +142,8 @@ class Boarding:
 
     suit: str
     points: int
-    claimants: tuple
-    holdings: tuple
+    claimants: tuple[int, ...]
+    holdings: tuple[int, ...]
     winner: int | None
 
 
@@ -150,10 +154,10 @@ class RoundSummary:
     round: int
     dealer: int
     sinker: int
-    key_cards: tuple    # per seat, None for a seat with no cards
-    boardings: tuple    # Boarding per claimed lifeboat, in suit order S H D C
-    gained: tuple       # points per seat this round
-    scores: tuple       # totals after the round
+    key_cards: tuple[str | None, ...]    # per seat, None for a seat with no cards
+    boardings: tuple[Boarding, ...]    # Boarding per claimed lifeboat, in suit order S H D C
+    gained: tuple[int, ...]       # points per seat this round
+    scores: tuple[int, ...]       # totals after the round
 
 
 class State:
@@ -163,8 +167,12 @@ class State:
                  "turn", "dealer", "round", "scores", "last_round", "log", "options", "seed",
                  "rng", "revealed")
 
-    def __init__(self, seats, deck, hands, boards, lifeboats, out, fight, keys, phase, turn,
-                 dealer, round_, scores, last_round, log, options, seed, rng_state, revealed):
+    def __init__(self, seats: int, deck: Cards, hands: tuple[Cards, ...],
+                 boards: tuple[Cards, ...], lifeboats: tuple[Cards, ...], out: Cards,
+                 fight: Fight | None, keys: tuple[str | None, ...], phase: str, turn: int,
+                 dealer: int, round_: int, scores: tuple[int, ...],
+                 last_round: RoundSummary | None, log: tuple[str, ...], options: dict[str, Any],
+                 seed: int, rng_state: int, revealed: int):
         self.seats = seats
         self.deck = deck            # tuple, top card first
         self.hands = hands          # per seat, tuple in the order received
@@ -189,10 +197,11 @@ class State:
         return State(*(getattr(self, k) for k in State.__slots__))
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         if self.phase == PLAY:
             return self.turn
         if self.phase == FIGHT:
+            assert self.fight is not None, "a fight phase always has its fight"
             return self.fight.to_answer
         if self.phase == SHOWDOWN:
             return _next_chooser(self)
@@ -200,7 +209,7 @@ class State:
             return (self.dealer + 1) % self.seats
         return None
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
@@ -209,7 +218,7 @@ class State:
                 f"deck={len(self.deck)} scores={self.scores}>")
 
 
-def _next_chooser(s) -> int | None:
+def _next_chooser(s: State) -> int | None:
     for i in range(1, s.seats + 1):
         seat = (s.turn + i) % s.seats
         if s.hands[seat] and s.keys[seat] is None:
@@ -221,12 +230,12 @@ def _lifeboat_index(card: str) -> int:
     return SUITS.index(SUIT_OF[card])
 
 
-def _without(cards: tuple, card: str) -> tuple:
+def _without(cards: Cards, card: str) -> Cards:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
 
 
-def _set(items: tuple, i: int, value) -> tuple:
+def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
@@ -234,10 +243,10 @@ def _say(s: State, *lines: str) -> None:
     s.log = s.log + lines
 
 
-def _deal(s: State, order: tuple) -> None:
+def _deal(s: State, order: Cards) -> None:
     """Deal a round from `order` (top card first) and start the dealer's turn."""
     n = s.seats
-    hands = [()] * n
+    hands: list[Cards] = [()] * n
     for i in range(n):
         hands[(s.dealer + i) % n] = tuple(order[HAND_SIZE * i:HAND_SIZE * (i + 1)])
     dealt = HAND_SIZE * n
@@ -265,22 +274,23 @@ def _start_turn(s: State, seat: int) -> None:
         _say(s, f"{{p{seat}}} draws the last card: the ship sinks! Everyone picks a key card.")
 
 
-def new_game(seats=2, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if not isinstance(seats, int) or isinstance(seats, bool) or not SEATS[0] <= seats <= SEATS[1]:
         raise ValueError(f"Abandon Ship is for {SEATS[0]} to {SEATS[1]} players")
     options = resolve_options(OPTIONS, options)
     rng_state = rng.seed_state(seed)
     if deck is None:
-        deck, rng_state = rng.shuffled(deck_for(seats), rng_state)
+        order, rng_state = rng.shuffled(deck_for(seats), rng_state)
     else:
-        deck = check_deck(deck, deck_for(seats))
+        order = check_deck(deck, deck_for(seats))
     s = State(seats, (), (), (), (), (), None, (), PLAY, 0, 0, 1, (0,) * seats, None, (),
               options, seed, rng_state, 0)
-    _deal(s, deck)
+    _deal(s, order)
     return s
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     s = state
     if s.phase == PLAY:
         hand = s.hands[s.turn]
@@ -288,11 +298,14 @@ def legal_actions(state: State) -> list:
         targets = [t for t in range(s.seats) if t != s.turn and s.hands[t]]
         return [_DISCARD[c] for c in cards] + [_ATTACK[c, t] for t in targets for c in cards]
     if s.phase == FIGHT:
+        assert s.fight is not None, "a fight phase always has its fight"
         hand = s.hands[s.fight.to_answer]
         beat = POINTS[s.fight.last]
         return [_RAISE[c] for c in hand if POINTS[c] > beat and can_play(hand, c)] + [SURRENDER]
     if s.phase == SHOWDOWN:
-        return [_KEY[c] for c in s.hands[s.to_act]]
+        chooser = s.to_act
+        assert chooser is not None, "the showdown lasts while someone has a key card to choose"
+        return [_KEY[c] for c in s.hands[chooser]]
     if s.phase == ROUND_OVER:
         return [DEAL]
     return []
@@ -320,14 +333,16 @@ def _why_illegal(s: State, text: str) -> str | None:
         return None
     if a.card not in deck_for(s.seats):
         return f"There is no {a.card} in this game: second-deck cards are used from 6 players on."
-    hand = s.hands[s.to_act]
+    me = s.to_act
+    assert me is not None, "every phase but the last has a player to act"
+    hand = s.hands[me]
     if a.card not in hand:
         return f"The {name(a.card)} is not in your hand."
     if a.kind == "key":
         return None
     if not can_play(hand, a.card):
         return "You can't play the last card in your hand unless it is a King."
-    if a.kind == "raise" and POINTS[a.card] <= POINTS[s.fight.last]:
+    if a.kind == "raise" and s.fight is not None and POINTS[a.card] <= POINTS[s.fight.last]:
         return f"A raise must be higher than the {name(s.fight.last)}."
     if a.kind == "attack":
         if a.target == s.turn:
@@ -339,7 +354,7 @@ def _why_illegal(s: State, text: str) -> str | None:
     return None
 
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     text = action.text if isinstance(action, Action) else action
     why = _why_illegal(state, text)
@@ -348,6 +363,7 @@ def apply(state: State, action) -> State:
     a = _BY_TEXT[text]
     s = state.copy()
     me = state.to_act
+    assert me is not None, "a legal action always has a player to make it"
     if a.kind == "deal":
         s.dealer, s.round = me, state.round + 1
         order, s.rng = rng.shuffled(deck_for(s.seats), state.rng)
@@ -360,25 +376,27 @@ def apply(state: State, action) -> State:
             _showdown(s)
     elif a.kind == "surrender":
         fight = state.fight
+        assert fight is not None, "surrender is legal only in a fight"
         _end_fight(s, fight.attacker if me == fight.defender else fight.defender, me)
     else:
         s.hands = _set(state.hands, me, _without(state.hands[me], a.named_card))
         if a.kind == "discard":
-            s.lifeboats = _into_lifeboats(state.lifeboats, (a.card,))
+            s.lifeboats = _into_lifeboats(state.lifeboats, (a.named_card,))
             _say(s, f"{{p{me}}} discards the {name(a.named_card)} into the "
                     f"{SUIT_NAMES[SUIT_OF[a.named_card]]} lifeboat.")
             _start_turn(s, (me + 1) % s.seats)
         elif a.kind == "attack":
-            s.fight, s.phase = Fight(me, a.target, (a.card,)), FIGHT
+            s.fight, s.phase = Fight(me, a.target, (a.named_card,)), FIGHT
             _say(s, f"{{p{me}}} attacks {{p{a.target}}} with the {name(a.named_card)}.")
         else:
+            assert state.fight is not None, "a raise is legal only in a fight"
             s.fight = Fight(state.fight.attacker, state.fight.defender,
-                            state.fight.cards + (a.card,))
+                            state.fight.cards + (a.named_card,))
             _say(s, f"{{p{me}}} raises with the {name(a.named_card)}.")
     return s
 
 
-def _into_lifeboats(lifeboats: tuple, cards) -> tuple:
+def _into_lifeboats(lifeboats: tuple[Cards, ...], cards: Iterable[str]) -> tuple[Cards, ...]:
     boats = list(lifeboats)
     for c in cards:
         boats[_lifeboat_index(c)] += (c,)
@@ -388,6 +406,7 @@ def _into_lifeboats(lifeboats: tuple, cards) -> tuple:
 def _end_fight(s: State, winner: int, loser: int) -> None:
     """The loser surrendered: the winner takes a random card of theirs onto the board."""
     fight = s.fight
+    assert fight is not None, "only a fight can end"
     s.lifeboats = _into_lifeboats(s.lifeboats, fight.cards)
     line = f"{{p{loser}}} surrenders"
     if s.hands[loser]:  # always true: the rules keep a card in the loser's hand
@@ -401,20 +420,22 @@ def _end_fight(s: State, winner: int, loser: int) -> None:
     _start_turn(s, (fight.attacker + 1) % s.seats)
 
 
-def holding(cards, suit: str) -> tuple:
+def holding(cards: Iterable[str], suit: str) -> tuple[int, ...]:
     """The points of `suit` among `cards`, highest first: the strength at a contested lifeboat
     is its sum, ties broken by comparing these one by one."""
     return tuple(sorted((POINTS[c] for c in cards if SUIT_OF[c] == suit), reverse=True))
 
 
-def boardings(hands, boards, keys, lifeboats) -> tuple:
+def boardings(hands: tuple[Cards, ...], boards: tuple[Cards, ...], keys: tuple[str | None, ...],
+              lifeboats: tuple[Cards, ...]) -> tuple[Boarding, ...]:
     """Who boards which lifeboat, given every seat's remaining hand, board and key card."""
     out = []
     for i, suit in enumerate(SUITS):
-        claimants = tuple(p for p, k in enumerate(keys) if k is not None and SUIT_OF[k] == suit)
+        key_of = {p: k for p, k in enumerate(keys) if k is not None and SUIT_OF[k] == suit}
+        claimants = tuple(key_of)
         if not claimants:
             continue
-        held = [holding(hands[p] + boards[p] + (keys[p],), suit) for p in claimants]
+        held = [holding(hands[p] + boards[p] + (key_of[p],), suit) for p in claimants]
         best = max((sum(h), h) for h in held)
         top = [p for p, h in zip(claimants, held) if (sum(h), h) == best]
         out.append(Boarding(suit, sum(POINTS[c] for c in lifeboats[i]), claimants,
@@ -422,7 +443,7 @@ def boardings(hands, boards, keys, lifeboats) -> tuple:
     return tuple(out)
 
 
-def _names(seats) -> str:
+def _names(seats: Iterable[int]) -> str:
     names = [f"{{p{p}}}" for p in seats]
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
@@ -430,12 +451,12 @@ def _names(seats) -> str:
 def _showdown(s: State) -> None:
     """Reveal every hand and key card, board the lifeboats and score the round."""
     s.revealed += sum(map(len, s.hands)) + sum(k is not None for k in s.keys)
-    for p in range(s.seats):
-        if s.keys[p] is None:
+    for p, key in enumerate(s.keys):
+        if key is None:
             _say(s, f"{{p{p}}} has no cards and goes down with the ship.")
         else:
-            _say(s, f"{{p{p}}} runs for the {SUIT_NAMES[SUIT_OF[s.keys[p]]]} lifeboat "
-                    f"with the {name(s.keys[p])}.")
+            _say(s, f"{{p{p}}} runs for the {SUIT_NAMES[SUIT_OF[key]]} lifeboat "
+                    f"with the {name(key)}.")
     gained = [0] * s.seats
     result = boardings(s.hands, s.boards, s.keys, s.lifeboats)
     for b in result:
@@ -464,7 +485,7 @@ def _showdown(s: State) -> None:
                     f"are tied at {max(s.scores)}: another round.")
 
 
-def winners(scores) -> tuple:
+def winners(scores: tuple[int, ...]) -> tuple[int, ...]:
     """The winning seat once someone has reached 200 with the single highest score, else ()."""
     top = max(scores)
     leaders = [p for p, x in enumerate(scores) if x == top]
@@ -499,21 +520,21 @@ class View:
     turn: int             # whose turn it is; in the showdown and after, who sank the ship
     dealer: int
     round: int
-    scores: tuple
-    hand: tuple
-    hand_counts: tuple
-    hands: tuple          # per seat: the cards once shown (own hand always), else None
-    boards: tuple
-    lifeboats: dict       # suit letter -> cards, oldest first
-    lifeboat_points: dict
+    scores: tuple[int, ...]
+    hand: Cards
+    hand_counts: tuple[int, ...]
+    hands: tuple[Cards | None, ...]  # per seat: the cards once shown (own hand always), else None
+    boards: tuple[Cards, ...]
+    lifeboats: dict[str, Cards]      # suit letter -> cards, oldest first
+    lifeboat_points: dict[str, int]
     deck_count: int
     out_count: int        # set aside (2 players) or removed (6-8 players) this round
     fight: Fight | None
-    chosen: tuple         # per seat: has chosen a key card (showdown and after)
-    key_cards: tuple      # per seat: own key card, every key card after the reveal, else None
+    chosen: tuple[bool, ...]  # per seat: has chosen a key card (showdown and after)
+    key_cards: tuple[str | None, ...]  # per seat: own key card, every key card after the reveal, else None
     last_round: RoundSummary | None
-    log: tuple
-    winners: tuple
+    log: tuple[str, ...]
+    winners: tuple[int, ...]
 
 
 def view(state: State, seat: int) -> View:
@@ -533,7 +554,7 @@ def view(state: State, seat: int) -> View:
 
 # --- saving -------------------------------------------------------------------------------
 
-def _summary_json(r: RoundSummary | None):
+def _summary_json(r: RoundSummary | None) -> dict[str, Any] | None:
     if r is None:
         return None
     return {"round": r.round, "dealer": r.dealer, "sinker": r.sinker,
@@ -543,7 +564,7 @@ def _summary_json(r: RoundSummary | None):
             "gained": list(r.gained), "scores": list(r.scores)}
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     s = state
     fight = None if s.fight is None else {
         "attacker": s.fight.attacker, "defender": s.fight.defender, "cards": list(s.fight.cards)}
@@ -558,48 +579,48 @@ def to_json(state: State) -> dict:
     }
 
 
-def _bad(what: str):
+def _bad(what: str) -> ValueError:
     return ValueError(f"saved Abandon Ship state has a bad {what}")
 
 
-def _get(data, key: str, kind, optional=False):
+def _get(data: Any, key: str, kind: type[Any], optional: bool = False) -> Any:
     return expect("Abandon Ship", data, key, kind, optional=optional)
 
 
-def _int(data, key: str, low: int, high: int | None = None, optional=False):
+def _int(data: Any, key: str, low: int, high: int | None = None, optional: bool = False) -> Any:
     value = _get(data, key, int, optional)
     if value is not None and (value < low or (high is not None and value > high)):
         raise _bad(repr(key))
     return value
 
 
-def _cards(value, what: str) -> tuple:
+def _cards(value: Any, what: str) -> Cards:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in POINTS for c in value):
         raise _bad(what)
     return tuple(value)
 
 
-def _per_seat(value, n: int, what: str) -> list:
+def _per_seat(value: Any, n: int, what: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != n:
         raise _bad(what)
     return value
 
 
-def _seat_list(value, n: int, what: str, distinct=False) -> tuple:
+def _seat_list(value: Any, n: int, what: str, distinct: bool = False) -> tuple[int, ...]:
     if (not isinstance(value, list) or not all(type(p) is int and 0 <= p < n for p in value)
             or (distinct and len(set(value)) != len(value))):
         raise _bad(what)
     return tuple(value)
 
 
-def _int_list(value, n: int, what: str) -> tuple:
+def _int_list(value: Any, n: int, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != n or not all(
             type(x) is int and x >= 0 for x in value):
         raise _bad(what)
     return tuple(value)
 
 
-def _summary_from_json(data, n: int):
+def _summary_from_json(data: Any, n: int) -> RoundSummary | None:
     if data is None:
         return None
     keys = tuple(_per_seat(_get(data, "key_cards", list), n, "round summary"))
@@ -620,7 +641,7 @@ def _summary_from_json(data, n: int):
                         _int_list(_get(data, "scores", list), n, "round summary"))
 
 
-def from_json(data) -> State:
+def from_json(data: Any) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     n = _int(data, "seats", SEATS[0], SEATS[1])

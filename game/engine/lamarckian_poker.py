@@ -17,25 +17,28 @@ summary and the log name players as {p0}, {p1}, ...
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import rng
 from .cards import FULL_DECK, check_deck, pretty
-from .contract import Action, IllegalAction, Result, check_json_header, expect, resolve_options
+from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
 from .games import INFO
 from .poker import VALUE, Hand, best_hand
 
 GAME_ID = "lamarckian_poker"
 TITLE, BLURB = INFO[GAME_ID]
 SEATS = (2, 8)
-OPTIONS = ()
+OPTIONS: tuple[Option, ...] = ()
 UNDO = False
 JSON_VERSION = 1
 
 HAND_SIZE = 4
 POOL_SIZE = 4
 MARKING, OVER = "marking", "over"
+
+Cards = tuple[str, ...]
 
 # Resolution order (and hand order): aces high, then clubs < diamonds < hearts < spades.
 STRENGTH = {c: VALUE[c] * 4 + "CDHS".index(c[-1]) for c in FULL_DECK}
@@ -54,8 +57,8 @@ class Step(NamedTuple):
 
     seat: int
     mark: str
-    captured: tuple
-    pool: tuple
+    captured: Cards
+    pool: Cards
 
 
 @dataclass(frozen=True)
@@ -63,42 +66,42 @@ class Resolution:
     """A whole round, for the table to animate one mark at a time."""
 
     round: int
-    pool: tuple      # as dealt at the round's start
-    steps: tuple     # Steps, highest mark first
-    extinct: tuple   # seats that went extinct at the end of the round
+    pool: Cards      # as dealt at the round's start
+    steps: tuple[Step, ...]     # Steps, highest mark first
+    extinct: tuple[int, ...]   # seats that went extinct at the end of the round
 
     @property
-    def discarded(self) -> tuple:
+    def discarded(self) -> Cards:
         return self.steps[-1].pool
 
 
 class ShowdownHand(NamedTuple):
-    cards: tuple     # the whole hand
+    cards: Cards     # the whole hand
     best: Hand       # its best poker hand: `best.cards`, `best.name`
 
 
-def ordered(cards) -> tuple:
+def ordered(cards: Iterable[str]) -> Cards:
     """Cards lowest first, in resolution order."""
     return tuple(sorted(cards, key=STRENGTH.__getitem__))
 
 
-def resolve(pool, marks) -> tuple:
+def resolve(pool: Iterable[str], marks: Iterable[tuple[int, str]]) -> tuple[Step, ...]:
     """The Steps of a round: `marks` is (seat, card) pairs, in any order."""
-    pool, steps = tuple(pool), []
+    cards, steps = tuple(pool), []
     for seat, mark in sorted(marks, key=lambda m: STRENGTH[m[1]], reverse=True):
         rank, suit = mark[:-1], mark[-1]
-        captured = tuple(c for c in pool if c[-1] == suit or c[:-1] == rank)
-        pool = tuple(c for c in pool if c not in captured) + (mark,)
-        steps.append(Step(seat, mark, captured, pool))
+        captured = tuple(c for c in cards if c[-1] == suit or c[:-1] == rank)
+        cards = tuple(c for c in cards if c not in captured) + (mark,)
+        steps.append(Step(seat, mark, captured, cards))
     return tuple(steps)
 
 
-def _and(names) -> str:
-    names = list(names)
+def _and(items: Iterable[str]) -> str:
+    names = list(items)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _cards_text(cards) -> str:
+def _cards_text(cards: Iterable[str]) -> str:
     return _and(map(pretty, cards))
 
 
@@ -108,8 +111,10 @@ class State:
     __slots__ = ("seats", "deck", "hands", "secret", "alive", "pool", "marks", "discards",
                  "round", "phase", "last", "log", "seed", "revealed")
 
-    def __init__(self, seats, deck, hands, secret, alive, pool, marks, discards, round_, phase,
-                 last, log, seed, revealed):
+    def __init__(self, seats: int, deck: Cards, hands: tuple[Cards, ...],
+                 secret: tuple[Cards, ...], alive: tuple[bool, ...], pool: Cards,
+                 marks: tuple[str | None, ...], discards: Cards, round_: int, phase: str,
+                 last: Resolution | None, log: tuple[str, ...], seed: int, revealed: int):
         self.seats = seats
         self.deck = deck            # tuple, top card first
         self.hands = hands          # per seat, a tuple in `ordered` order
@@ -131,7 +136,7 @@ class State:
                      self.seed, self.revealed)
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         if self.phase != MARKING:
             return None
         for seat in range(self.seats):
@@ -139,7 +144,7 @@ class State:
                 return seat
         return None
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
@@ -148,7 +153,7 @@ class State:
                 f"hands={self.hands} deck={len(self.deck)}>")
 
 
-def _with(items: tuple, index: int, value) -> tuple:
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
@@ -159,48 +164,52 @@ def _deal_pool(s: State) -> None:
     s.log += (f"Round {s.round}: the pool is {_cards_text(s.pool)}.",)
 
 
-def new_game(seats=2, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if (not isinstance(seats, int) or isinstance(seats, bool)
             or not SEATS[0] <= seats <= SEATS[1]):
         raise ValueError(f"Lamarckian Poker is for {SEATS[0]} to {SEATS[1]} players")
     resolve_options(OPTIONS, options)
     rng_state = rng.seed_state(seed)  # also validates the deal number
     if deck is None:
-        deck, _ = rng.shuffled(FULL_DECK, rng_state)
+        order, _ = rng.shuffled(FULL_DECK, rng_state)
     else:
-        deck = check_deck(deck, FULL_DECK)
+        order = check_deck(deck, FULL_DECK)
     dealt = HAND_SIZE * seats
-    hands = tuple(ordered(deck[seat:dealt:seats]) for seat in range(seats))
-    s = State(seats, deck[dealt:], hands, hands, (True,) * seats, (), (None,) * seats, (), 0,
+    hands = tuple(ordered(order[seat:dealt:seats]) for seat in range(seats))
+    s = State(seats, order[dealt:], hands, hands, (True,) * seats, (), (None,) * seats, (), 0,
               MARKING, None, (), seed, 0)
     _deal_pool(s)
     return s
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     seat = state.to_act
     return [] if seat is None else [_MARK[c] for c in state.hands[seat]]
 
 
-def _why_illegal(state: State, action) -> str | None:
+def _why_illegal(state: State, action: Action | str) -> str | None:
     text = action.text if isinstance(action, Action) else action
     a = _BY_TEXT.get(text)
     if a is None:
         return f"{text!r} is not a Lamarckian Poker action: choose a mark, e.g. 'mark 7H'."
     if state.phase != MARKING:
         return "The game is over."
-    if a.card not in state.hands[state.to_act]:
+    seat = state.to_act
+    assert seat is not None, "while marking, some living seat has yet to choose its mark"
+    if a.card not in state.hands[seat]:
         return f"The {pretty(a.named_card)} is not in your hand: mark one of your own cards."
     return None
 
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     why = _why_illegal(state, action)
     if why is not None:
         raise IllegalAction(why)
     card = _BY_TEXT[action.text if isinstance(action, Action) else action].card
     seat = state.to_act
+    assert seat is not None, "a legal mark always has a seat to make it"
     s = state.copy()
     s.hands = _with(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
     s.marks = _with(state.marks, seat, card)
@@ -250,13 +259,13 @@ def _showdown(s: State) -> None:
     s.secret, s.log = ((),) * s.seats, tuple(log)
 
 
-def lone_survivor(state) -> int | None:
+def lone_survivor(state: State) -> int | None:
     """The only seat still in once the game is over (it wins outright, no showdown), or None."""
     living = [seat for seat, alive in enumerate(state.alive) if alive]
     return living[0] if state.phase == OVER and len(living) == 1 else None
 
 
-def showdown(state: State) -> tuple:
+def showdown(state: State) -> tuple[ShowdownHand | None, ...]:
     """Per seat, its ShowdownHand, or None for an extinct seat (any time: the state sees all).
     A lone survivor shows nothing: there is no showdown."""
     if lone_survivor(state) is not None:
@@ -265,7 +274,7 @@ def showdown(state: State) -> tuple:
                  for hand, alive in zip(state.hands, state.alive))
 
 
-def _winners(state, hands) -> tuple:
+def _winners(state: State, hands: tuple[ShowdownHand | None, ...]) -> tuple[int, ...]:
     lone = lone_survivor(state)
     if lone is not None:
         return (lone,)
@@ -280,7 +289,9 @@ def _summary(state: State) -> str:
         return "Every player is extinct: nobody wins."
     if lone_survivor(state) is not None:
         return f"{{p{winners[0]}}} is the last player still in and wins outright."
-    name = hands[winners[0]].best.name
+    first = hands[winners[0]]
+    assert first is not None, "a winner always shows a hand"
+    name = first.best.name
     if len(winners) == 1:
         return f"{{p{winners[0]}}} wins with {name}."
     return f"{_and(f'{{p{seat}}}' for seat in winners)} share the win, each with {name}."
@@ -317,25 +328,25 @@ class View:
 
     seat: int
     seats: int
-    hand: tuple
+    hand: Cards
     mark: str | None         # this seat's mark for the round, once chosen
-    hand_counts: tuple       # per seat (a chosen mark is not counted)
-    known: tuple             # per seat, the cards of its hand and mark everyone has seen it take
-    alive: tuple
-    chosen: tuple            # per seat, whether it has chosen its mark this round
-    pool: tuple
+    hand_counts: tuple[int, ...]  # per seat (a chosen mark is not counted)
+    known: tuple[Cards, ...]  # per seat, the cards of its hand and mark everyone has seen it take
+    alive: tuple[bool, ...]
+    chosen: tuple[bool, ...]  # per seat, whether it has chosen its mark this round
+    pool: Cards
     deck_count: int
-    discards: tuple
+    discards: Cards
     round: int
     phase: str
     to_act: int | None
     last_resolution: Resolution | None
-    showdown: tuple          # when over: per seat a ShowdownHand or None (extinct); else ()
-    winners: tuple           # when over
-    log: tuple
+    showdown: tuple[ShowdownHand | None, ...]  # when over: per seat, None if extinct; else ()
+    winners: tuple[int, ...]  # when over
+    log: tuple[str, ...]
 
     @property
-    def living(self) -> tuple:
+    def living(self) -> tuple[int, ...]:
         return tuple(seat for seat, alive in enumerate(self.alive) if alive)
 
 
@@ -347,21 +358,21 @@ def view(state: State, seat: int = 0) -> View:
     return View(
         seat, state.seats, state.hands[seat], state.marks[seat],
         tuple(map(len, state.hands)),
-        tuple(ordered(c for c in h + (m,) * (m is not None) if c not in sec)
+        tuple(ordered(c for c in h + ((m,) if m is not None else ()) if c not in sec)
               for h, m, sec in zip(state.hands, state.marks, state.secret)),
         state.alive, tuple(m is not None for m in state.marks), state.pool, len(state.deck),
         state.discards, state.round, state.phase, state.to_act, state.last, hands,
         _winners(state, hands) if over else (), state.log)
 
 
-def _resolution_json(r: Resolution | None):
+def _resolution_json(r: Resolution | None) -> dict[str, Any] | None:
     if r is None:
         return None
     return {"round": r.round, "pool": list(r.pool), "extinct": list(r.extinct),
             "steps": [[st.seat, st.mark, list(st.captured), list(st.pool)] for st in r.steps]}
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     return {
         "game": GAME_ID, "version": JSON_VERSION, "seats": state.seats,
         "deck": list(state.deck), "hands": [list(h) for h in state.hands],
@@ -376,21 +387,22 @@ def _bad(what: str) -> ValueError:
     return ValueError(f"saved Lamarckian Poker state has a bad {what}")
 
 
-def _expect(data, key: str, kind, length=None):
+def _expect(data: Any, key: str, kind: type[Any] | tuple[type[Any], ...],
+            length: int | None = None) -> Any:
     return expect("Lamarckian Poker", data, key, kind, length=length)
 
 
-def _cards(value, what: str) -> tuple:
+def _cards(value: Any, what: str) -> Cards:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in VALUE for c in value):
         raise _bad(what)
     return tuple(value)
 
 
-def _load_resolution(data, seats: int):
+def _load_resolution(data: Any, seats: int) -> Resolution | None:
     if data is None:
         return None
     pool = _cards(_expect(data, "pool", list), "last_resolution pool")
-    marks = []
+    marks: list[tuple[int, str]] = []
     for step in _expect(data, "steps", list):
         if not (isinstance(step, list) and len(step) == 4 and type(step[0]) is int
                 and 0 <= step[0] < seats and isinstance(step[1], str) and step[1] in VALUE):
@@ -409,7 +421,7 @@ def _load_resolution(data, seats: int):
     return Resolution(_expect(data, "round", int), pool, steps, tuple(extinct))
 
 
-def from_json(data: dict) -> State:
+def from_json(data: dict[str, Any]) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     seats = _expect(data, "seats", int)

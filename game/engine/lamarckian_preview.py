@@ -38,7 +38,7 @@ def possible_marks(view: View) -> set[str]:
     for s in range(view.seats):
         seen.update(view.known[s])
     unseen = {c for c in FULL_DECK if c not in seen}
-    out = set()
+    out: set[str] = set()
     for s in view.living:
         if s == view.seat:
             continue

@@ -30,6 +30,7 @@ next dealer) and "over". Seats are 0-based in code and 1-based in texts.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -51,8 +52,13 @@ COLOUR_SYMBOLS = {"a": "\u2693", "w": "\u2694", "k": "\u2620", "r": "\u2605"}
 NUMBERS = (1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15)
 SAILOR_VALUE, SHIP_VALUE = 3, 8
 
+Cards = tuple[str, ...]
+Trick = tuple[tuple[int, str], ...]   # ((seat, card), ...), led card first
+Teams = tuple[tuple[int, ...], ...]
+Picks = tuple[tuple[int, tuple[int, ...]], ...]   # ((picker, partners), ...)
 
-def _cards_of(colour: str) -> tuple:
+
+def _cards_of(colour: str) -> Cards:
     return (*(f"{n}{colour}" for n in NUMBERS), f"sailor-{colour}", f"ship-{colour}")
 
 
@@ -85,7 +91,7 @@ PILES, ASSIGN, PENALTY, PARTNERS, PLAY, HAND_OVER, OVER = (
 PHASES = (PILES, ASSIGN, PENALTY, PARTNERS, PLAY, HAND_OVER, OVER)
 
 
-def in_play(seats: int) -> tuple:
+def in_play(seats: int) -> Cards:
     """The cards dealt for this many seats, in deck order."""
     if seats == 2:
         return tuple(c for c in FULL_DECK if VALUE[c] < 9)
@@ -139,7 +145,7 @@ def action_words(action_text: str) -> str:
         return "Pick " + " and ".join(_seat_words(p) for p in a.target) + " as partner" + (
             "s" if len(a.target) > 1 else "")
     if a.kind == "play":
-        return "Play " + long_name(a.card)
+        return "Play " + long_name(a.named_card)
     return "Deal the next hand"
 
 
@@ -159,13 +165,13 @@ _BY_TEXT = {a.text: a for a in [DEAL, *_PLAY.values(), *_PENALTY.values(), *_GIV
 _ORDER = {c: i for i, c in enumerate(FULL_DECK)}
 
 
-def pile_action(cards) -> Action:
+def pile_action(cards: Iterable[str]) -> Action:
     """The action that makes a pile of `cards` (in any order)."""
-    cards = tuple(sorted(cards, key=_ORDER.__getitem__))
-    return Action("pile", "pile " + " ".join(cards), None, cards)
+    pile = tuple(sorted(cards, key=_ORDER.__getitem__))
+    return Action("pile", "pile " + " ".join(pile), None, pile)
 
 
-def _parse(text: str):
+def _parse(text: str) -> Action | None:
     if text.startswith("pile "):
         cards = text[5:].split(" ")
         if len(cards) == PILE_SIZE and all(c in _ORDER for c in cards) and len(set(cards)) == 3:
@@ -183,12 +189,12 @@ class HandSummary:
     hand: int
     dealer: int
     penalty: str
-    teams: tuple          # tuples of seats; with individuals one seat each
-    taken: tuple          # per seat: the scoring cards won (penalty numbers, Sailors, Ships)
-    team_points: tuple    # per team, in `teams` order
+    teams: Teams          # tuples of seats; with individuals one seat each
+    taken: tuple[Cards, ...]  # per seat: the scoring cards won (penalty numbers, Sailors, Ships)
+    team_points: tuple[int, ...]  # per team, in `teams` order
     all_sailors: int | None   # the team index that won all four Sailors, if any
-    gained: tuple         # per seat
-    scores: tuple         # totals after the hand
+    gained: tuple[int, ...]   # per seat
+    scores: tuple[int, ...]   # totals after the hand
 
 
 class State:
@@ -222,7 +228,7 @@ class State:
     log: tuple[str, ...]
     revealed: int
 
-    def __init__(self, **fields):
+    def __init__(self, **fields: Any) -> None:
         for k in State.__slots__:
             setattr(self, k, fields[k])
 
@@ -230,7 +236,7 @@ class State:
         return State(**{k: getattr(self, k) for k in State.__slots__})
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         if self.phase == PILES:
             return next(p for p in _from_left(self) if self.piles[p] is None)
         if self.phase in (ASSIGN, PENALTY):
@@ -243,7 +249,7 @@ class State:
             return (self.dealer + 1) % self.seats
         return None
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
@@ -252,35 +258,35 @@ class State:
                 f"scores={self.scores}>")
 
 
-def _from_left(s) -> list:
+def _from_left(s: State) -> list[int]:
     return [(s.dealer + 1 + i) % s.seats for i in range(s.seats)]
 
 
-def _set(items: tuple, i: int, value) -> tuple:
+def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
-def _without(cards: tuple, gone) -> tuple:
-    gone = set(gone)
-    return tuple(c for c in cards if c not in gone)
+def _without(cards: Cards, gone: Iterable[str]) -> Cards:
+    out = set(gone)
+    return tuple(c for c in cards if c not in out)
 
 
 def _say(s: State, *lines: str) -> None:
     s.log = s.log + lines
 
 
-def teams_on(s) -> bool:
+def teams_on(s: State | View) -> bool:
     return s.seats >= 3 and s.options["partners"] == "teams"
 
 
 # --- teams ----------------------------------------------------------------------------------
 
-def _right_picker(n: int, dealer: int, taken) -> int:
+def _right_picker(n: int, dealer: int, taken: tuple[int, ...]) -> int:
     """The nearest seat to the dealer's right that has no partner yet."""
     return next((dealer - k) % n for k in range(1, n) if (dealer - k) % n not in taken)
 
 
-def _teams_from(n: int, dealer: int, picks: tuple):
+def _teams_from(n: int, dealer: int, picks: Picks) -> Teams | None:
     """The teams once `picks` ((picker, partners), ...) are complete, else None."""
     if not picks:
         return None
@@ -296,7 +302,7 @@ def _teams_from(n: int, dealer: int, picks: tuple):
     return (tuple(sorted(first)), second, last)
 
 
-def _picker(s):
+def _picker(s: State) -> int | None:
     if s.phase != PARTNERS:
         return None
     if not s.picks:
@@ -304,7 +310,7 @@ def _picker(s):
     return _right_picker(s.seats, s.dealer, (s.dealer, *s.picks[0][1]))
 
 
-def _pick_options(n: int, dealer: int, picks: tuple) -> list:
+def _pick_options(n: int, dealer: int, picks: Picks) -> list[tuple[int, ...]]:
     """Every partner pick open to the picker now, as tuples of seats."""
     if not picks:
         others = [p for p in range(n) if p != dealer]
@@ -317,36 +323,37 @@ def _pick_options(n: int, dealer: int, picks: tuple) -> list:
     return [(p,) for p in range(n) if p not in first and p != picker]
 
 
-def _all_teams(n: int, dealer: int, picks: tuple):
+def _all_teams(n: int, dealer: int, picks: Picks) -> list[Teams]:
     """Every set of teams the picks so far can still lead to."""
     done = _teams_from(n, dealer, picks)
     if done is not None:
         return [done]
-    out = []
+    out: list[Teams] = []
     for option in _pick_options(n, dealer, picks):
         picker = dealer if not picks else _right_picker(n, dealer, (dealer, *picks[0][1]))
         out += _all_teams(n, dealer, picks + ((picker, option),))
     return out
 
 
-def _clash(teams, tied) -> int:
+def _clash(teams: Teams, tied: tuple[int, ...]) -> int:
     """Pairs of tied players on the same team."""
     return sum(k * (k - 1) // 2 for k in (sum(p in tied for p in t) for t in teams))
 
 
-def tied_lowest(scores) -> tuple:
+def tied_lowest(scores: Sequence[int]) -> tuple[int, ...]:
     low = min(scores)
     return tuple(p for p, x in enumerate(scores) if x == low)
 
 
-def _legal_picks(s) -> list:
+def _legal_picks(s: State) -> list[tuple[int, ...]]:
     options = _pick_options(s.seats, s.dealer, s.picks)
     if not s.tie_break:
         return options
     tied = tied_lowest(s.scores)
     picker = _picker(s)
+    assert picker is not None, "partners are picked only while someone has a pick to make"
 
-    def best(option):
+    def best(option: tuple[int, ...]) -> int:
         return min(_clash(t, tied) for t in _all_teams(s.seats, s.dealer,
                                                        s.picks + ((picker, option),)))
     scored = [(best(o), o) for o in options]
@@ -356,7 +363,7 @@ def _legal_picks(s) -> list:
 
 # --- the deal -------------------------------------------------------------------------------
 
-def _deal(s: State, order: tuple) -> None:
+def _deal(s: State, order: Cards) -> None:
     """Deal a hand from `order` (all 60 cards, top first) and start the piles."""
     n = s.seats
     used = set(in_play(n))
@@ -378,26 +385,27 @@ def _deal(s: State, order: tuple) -> None:
             + (" Tied for lowest: this hand decides the game." if s.tie_break else ""))
 
 
-def new_game(seats=4, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 4, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if not isinstance(seats, int) or isinstance(seats, bool) or not SEATS[0] <= seats <= SEATS[1]:
         raise ValueError(f"Ships and Sailors is for {SEATS[0]} to {SEATS[1]} players")
-    options = resolve_options(OPTIONS, options)
+    chosen = resolve_options(OPTIONS, options)
     rng_state = rng.seed_state(seed)
     if deck is None:
-        deck, rng_state = rng.shuffled(FULL_DECK, rng_state)
+        order, rng_state = rng.shuffled(FULL_DECK, rng_state)
     else:
-        deck = check_deck(deck, FULL_DECK)
-    s = State(seats=seats, options=options, seed=seed, rng=rng_state, dealer=0, hand_no=1,
+        order = check_deck(deck, FULL_DECK)
+    s = State(seats=seats, options=chosen, seed=seed, rng=rng_state, dealer=0, hand_no=1,
               scores=(0,) * seats, phase=PILES, hands=(), piles=(), pile_to=(), kitty=(), out=(),
               penalty=None, picks=(), teams=None, leader=0, trick=(), tricks=(), won=(),
               tie_break=False, last_hand=None, log=(), revealed=0)
-    _deal(s, deck)
+    _deal(s, order)
     return s
 
 
 # --- legal actions --------------------------------------------------------------------------
 
-def pile_choices(hand) -> list:
+def pile_choices(hand: Iterable[str]) -> list[Cards]:
     """Every legal pile from `hand`, as tuples of cards in deck order."""
     others = sorted((c for c in hand if c not in PICTURES), key=_ORDER.__getitem__)
     if len(others) >= PILE_SIZE:
@@ -407,7 +415,7 @@ def pile_choices(hand) -> list:
             for extra in combinations(pictures, PILE_SIZE - len(others))]
 
 
-def playable(hand, trick) -> tuple:
+def playable(hand: Iterable[str], trick: Trick) -> Cards:
     """The cards of `hand` that may go on `trick` (((seat, card), ...), led card first)."""
     if not trick:
         return tuple(hand)
@@ -416,16 +424,18 @@ def playable(hand, trick) -> tuple:
     return follow or tuple(hand)
 
 
-def trick_winner(trick) -> int:
+def trick_winner(trick: Trick) -> int:
     """The seat whose card is the highest of the led colour."""
     led = COLOUR_OF[trick[0][1]]
     return max((VALUE[c], p) for p, c in trick if COLOUR_OF[c] == led)[1]
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     s = state
+    me = s.to_act
     if s.phase == PILES:
-        return [pile_action(p) for p in pile_choices(s.hands[s.to_act])]
+        assert me is not None, "while piles are made some seat has yet to make one"
+        return [pile_action(p) for p in pile_choices(s.hands[me])]
     if s.phase == ASSIGN:
         makers = [m for m in range(s.seats) if s.pile_to[m] is None]
         free = [r for r in range(s.seats) if r not in s.pile_to]
@@ -435,7 +445,8 @@ def legal_actions(state: State) -> list:
     if s.phase == PARTNERS:
         return [_PARTNER[o] for o in _legal_picks(s)]
     if s.phase == PLAY:
-        return [_PLAY[c] for c in playable(s.hands[s.to_act], s.trick)]
+        assert me is not None, "in the play it is always someone's turn"
+        return [_PLAY[c] for c in playable(s.hands[me], s.trick)]
     if s.phase == HAND_OVER:
         return [DEAL]
     return []
@@ -462,6 +473,7 @@ def _why_illegal(s: State, text: str) -> str | None:
     if _PHASE_OF[a.kind] != s.phase:
         return _WRONG_PHASE[s.phase]
     me = s.to_act
+    assert me is not None, "every phase but the last has a seat to act"
     hand = s.hands[me]
     if a.kind == "pile":
         missing = [c for c in a.target if c not in hand]
@@ -490,14 +502,14 @@ def _why_illegal(s: State, text: str) -> str | None:
     if a.kind == "play":
         if a.card not in hand:
             if a.card not in in_play(s.seats):
-                return f"The {name(a.card)} is not used with {s.seats} players."
-            return f"The {name(a.card)} is not in your hand."
+                return f"The {name(a.named_card)} is not used with {s.seats} players."
+            return f"The {name(a.named_card)} is not in your hand."
         if a.card not in playable(hand, s.trick):
             return f"You must follow {colour_words(COLOUR_OF[s.trick[0][1]])}."
     return None
 
 
-def why_illegal(state: State, action) -> str | None:
+def why_illegal(state: State, action: Action | str) -> str | None:
     """Why `action` is refused now, in words with {pN} names, or None if it is legal."""
     text = action.text if isinstance(action, Action) else action
     return _why_illegal(state, text)
@@ -505,15 +517,17 @@ def why_illegal(state: State, action) -> str | None:
 
 # --- apply ----------------------------------------------------------------------------------
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     text = action.text if isinstance(action, Action) else action
     why = _why_illegal(state, text)
     if why is not None:
         raise IllegalAction(why)
     a = _parse(text)
+    assert a is not None, "_why_illegal accepted the text, so it parses"
     s = state.copy()
     me = state.to_act
+    assert me is not None, "a legal action always has a seat to make it"
     if a.kind == "pile":
         s.piles = _set(s.piles, me, a.target)
         s.hands = _set(s.hands, me, _without(s.hands[me], a.target))
@@ -542,7 +556,7 @@ def apply(state: State, action) -> State:
                  + ".")
             _start_play(s)
     elif a.kind == "play":
-        _play(s, me, a.card)
+        _play(s, me, a.named_card)
     else:
         s.dealer, s.hand_no = me, state.hand_no + 1
         order, s.rng = rng.shuffled(FULL_DECK, state.rng)
@@ -635,7 +649,7 @@ def card_points(card: str, penalty: str) -> int:
     return 1 if COLOUR_OF[card] == penalty else 0
 
 
-def side_points(cards, penalty: str) -> int:
+def side_points(cards: Sequence[str], penalty: str) -> int:
     """The points of one side's won cards, with the all-four-Sailors rule."""
     total = sum(card_points(c, penalty) for c in cards)
     sailors = [c for c in cards if c in SAILORS]
@@ -644,7 +658,7 @@ def side_points(cards, penalty: str) -> int:
     return total
 
 
-def running_points(s) -> tuple:
+def running_points(s: State | View) -> tuple[int, ...]:
     """Per seat: the points its side has won so far this hand (a state or a view)."""
     teams = s.teams or tuple((p,) for p in range(s.seats))
     out = [0] * s.seats
@@ -690,7 +704,7 @@ def is_over(state: State) -> bool:
     return state.phase == OVER
 
 
-def winners_of(state) -> tuple:
+def winners_of(state: State) -> tuple[int, ...]:
     return tied_lowest(state.scores) if state.phase == OVER else ()
 
 
@@ -720,30 +734,30 @@ class View:
     to_act: int | None
     dealer: int
     hand_no: int
-    scores: tuple
-    options: dict
-    hand: tuple
-    hand_counts: tuple
-    piles: tuple          # per maker: the cards if this seat made or received it, else None
-    pile_made: tuple      # per seat: has made a pile
-    pile_to: tuple        # per maker: the receiving seat, once given (public)
+    scores: tuple[int, ...]
+    options: dict[str, Any]
+    hand: Cards
+    hand_counts: tuple[int, ...]
+    piles: tuple[Cards | None, ...]  # per maker: the cards if this seat made or received it
+    pile_made: tuple[bool, ...]  # per seat: has made a pile
+    pile_to: tuple[int | None, ...]  # per maker: the receiving seat, once given (public)
     kitty_count: int
     out_count: int
     penalty: str | None
     teams_on: bool
-    picks: tuple
-    teams: tuple | None
+    picks: Picks
+    teams: Teams | None
     leader: int
-    trick: tuple          # ((seat, card), ...) this trick so far
-    tricks: tuple         # finished tricks this hand, oldest first
-    won: tuple            # per seat: cards won this hand (public)
-    running: tuple        # per seat: their side's points so far this hand
+    trick: Trick          # ((seat, card), ...) this trick so far
+    tricks: tuple[Trick, ...]  # finished tricks this hand, oldest first
+    won: tuple[Cards, ...]  # per seat: cards won this hand (public)
+    running: tuple[int, ...]  # per seat: their side's points so far this hand
     tie_break: bool
     last_hand: HandSummary | None
-    log: tuple
-    winners: tuple
+    log: tuple[str, ...]
+    winners: tuple[int, ...]
 
-    def team_of(self, seat: int):
+    def team_of(self, seat: int) -> tuple[int, ...] | None:
         return next((t for t in self.teams or () if seat in t), None)
 
 
@@ -762,7 +776,7 @@ def view(state: State, seat: int) -> View:
 
 # --- saving ---------------------------------------------------------------------------------
 
-def _summary_json(h: HandSummary | None):
+def _summary_json(h: HandSummary | None) -> dict[str, Any] | None:
     if h is None:
         return None
     return {"hand": h.hand, "dealer": h.dealer, "penalty": h.penalty,
@@ -771,7 +785,7 @@ def _summary_json(h: HandSummary | None):
             "gained": list(h.gained), "scores": list(h.scores)}
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     s = state
     return {
         "game": GAME_ID, "version": JSON_VERSION, "seats": s.seats, "options": dict(s.options),
@@ -788,15 +802,16 @@ def to_json(state: State) -> dict:
     }
 
 
-def _bad(what: str):
+def _bad(what: str) -> ValueError:
     return ValueError(f"saved Ships and Sailors state has a bad {what}")
 
 
-def _get(data, key: str, kind, optional=False):
+def _get(data: Any, key: str, kind: type[Any], optional: bool = False) -> Any:
     return expect("Ships and Sailors", data, key, kind, optional=optional)
 
 
-def _int(data, key: str, low=None, high=None, optional=False):
+def _int(data: Any, key: str, low: int | None = None, high: int | None = None,
+         optional: bool = False) -> Any:
     value = _get(data, key, int, optional)
     if value is not None and ((low is not None and value < low)
                               or (high is not None and value > high)):
@@ -804,33 +819,31 @@ def _int(data, key: str, low=None, high=None, optional=False):
     return value
 
 
-def _cards(value, what: str) -> tuple:
+def _cards(value: Any, what: str) -> Cards:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in _ORDER for c in value):
         raise _bad(what)
     return tuple(value)
 
 
-def _seat(value, n: int, what: str, optional=False):
-    if optional and value is None:
-        return None
+def _seat(value: Any, n: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < n:
         raise _bad(what)
     return value
 
 
-def _list(value, n: int | None, what: str) -> list:
+def _list(value: Any, n: int | None, what: str) -> list[Any]:
     if not isinstance(value, list) or (n is not None and len(value) != n):
         raise _bad(what)
     return value
 
 
-def _ints(value, n: int, what: str) -> tuple:
+def _ints(value: Any, n: int, what: str) -> tuple[int, ...]:
     if not all(type(x) is int for x in _list(value, n, what)):
         raise _bad(what)
     return tuple(value)
 
 
-def _teams_json(value, n: int, what: str) -> tuple:
+def _teams_json(value: Any, n: int, what: str) -> Teams:
     teams = tuple(tuple(_seat(p, n, what) for p in _list(t, None, what))
                   for t in _list(value, None, what))
     if sorted(p for t in teams for p in t) != list(range(n)) or not all(teams):
@@ -838,7 +851,7 @@ def _teams_json(value, n: int, what: str) -> tuple:
     return teams
 
 
-def _trick_json(value, n: int, what: str) -> tuple:
+def _trick_json(value: Any, n: int, what: str) -> Trick:
     out = []
     for pair in _list(value, None, what):
         if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[1], str)
@@ -848,7 +861,7 @@ def _trick_json(value, n: int, what: str) -> tuple:
     return tuple(out)
 
 
-def _summary_from_json(data, n: int):
+def _summary_from_json(data: Any, n: int) -> HandSummary | None:
     if data is None:
         return None
     teams = _teams_json(_get(data, "teams", list), n, "hand summary")
@@ -864,7 +877,7 @@ def _summary_from_json(data, n: int):
                        _ints(_get(data, "scores", list), n, "hand summary"))
 
 
-def from_json(data) -> State:
+def from_json(data: Any) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     n = _int(data, "seats", SEATS[0], SEATS[1])
@@ -881,7 +894,7 @@ def from_json(data) -> State:
                   for p in _list(_get(data, "piles", list), n, "'piles'"))
     if any(p is not None and len(p) != PILE_SIZE for p in piles):
         raise _bad("pile")
-    pile_to = tuple(_seat(r, n, "'pile_to'", optional=True)
+    pile_to = tuple(None if r is None else _seat(r, n, "'pile_to'")
                     for r in _list(_get(data, "pile_to", list), n, "'pile_to'"))
     given = [r for r in pile_to if r is not None]
     if len(set(given)) != len(given):
@@ -919,7 +932,7 @@ def from_json(data) -> State:
     return s
 
 
-def cards_held(state: State) -> tuple:
+def cards_held(state: State) -> Cards:
     """Every card where it is now: hands, piles not yet taken, kitty, out, won, the trick."""
     s = state
     piles = [c for p in s.piles if p for c in p] if s.phase in (PILES, ASSIGN) else []

@@ -12,10 +12,15 @@
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
 from .. import lamarckian_poker as rules
 from ..cards import FULL_DECK
-from ..lamarckian_poker import POOL_SIZE, STRENGTH, resolve
+from ..contract import Action
+from ..lamarckian_poker import POOL_SIZE, STRENGTH, View, resolve
 from ..poker import best_hand
+from . import Thinking
 from .search import Game, SearchBot
 
 ROLLOUTS = 600        # normal: playouts per decision, shared among the candidate marks
@@ -23,13 +28,15 @@ SLIP = 0.25           # easy: chance of marking the second best card
 ITERATIONS = 500      # hard: determinizations and playouts per decision
 WANDER = 0.15         # hard's playouts: chance a player marks at random rather than greedily
 
+Chooser = Callable[[list[str], Sequence[str], random.Random], str]   # hand, pool -> mark
 
-def captures(card: str, pool) -> int:
+
+def captures(card: str, pool: Iterable[str]) -> int:
     """How many pool cards `card` takes as a mark, the pool as dealt."""
     return sum(1 for c in pool if c[-1] == card[-1] or c[:-1] == card[:-1])
 
 
-def by_captures(hand, pool) -> list:
+def by_captures(hand: Iterable[str], pool: Sequence[str]) -> list[str]:
     """The hand, the marks that capture most first, ties lowest first."""
     return sorted(hand, key=lambda c: (-captures(c, pool), STRENGTH[c]))
 
@@ -37,8 +44,9 @@ def by_captures(hand, pool) -> list:
 class EasyBot:
     """Marks the card that captures most, but slips now and then; see the module docstring."""
 
-    def think(self, view, legal, rng):
-        ranked = by_captures([a.card for a in legal], view.pool)
+    def think(self, view: View, legal: Iterable[Action], rng: random.Random) -> Thinking:
+        legal = list(legal)
+        ranked = by_captures([a.named_card for a in legal], view.pool)
         card = ranked[1] if len(ranked) > 1 and rng.random() < SLIP else ranked[0]
         return next(a for a in legal if a.card == card)
         yield  # a generator that never needs to pause
@@ -47,10 +55,10 @@ class EasyBot:
 class NormalBot:
     """Monte Carlo over the unseen cards; the other seats are modelled as playing at random."""
 
-    def __init__(self, rollouts: int = ROLLOUTS):
+    def __init__(self, rollouts: int = ROLLOUTS) -> None:
         self.rollouts = rollouts
 
-    def think(self, view, legal, rng):
+    def think(self, view: View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -62,20 +70,21 @@ class NormalBot:
         per = max(1, self.rollouts // len(legal))
         for _ in range(per):
             rng.shuffle(unseen)
-            hands, at = {}, 0
+            hands: dict[int, Sequence[str]] = {}
+            at = 0
             for s in others:
                 hands[s] = list(view.known[s]) + unseen[at:at + hidden[s]]
                 at += hidden[s]
             deck = unseen[at:]
             for i, action in enumerate(legal):
                 hands[me] = view.hand
-                totals[i] += _playout(me, {me: action.card}, hands, view.pool, deck, rng,
+                totals[i] += _playout(me, {me: action.named_card}, hands, view.pool, deck, rng,
                                       _random_mark)
             yield None  # one playout per candidate between pauses: about a millisecond
         return legal[max(range(len(legal)), key=totals.__getitem__)]
 
 
-def _unseen(view) -> list:
+def _unseen(view: View) -> list[str]:
     """The cards the seat has not seen, in a fixed order: the deck and the others' secrets."""
     seen = set(view.hand) | set(view.pool) | set(view.discards)
     if view.mark:
@@ -84,23 +93,25 @@ def _unseen(view) -> list:
     return [c for c in FULL_DECK if c not in seen]
 
 
-def _random_mark(hand, pool, rng) -> str:
+def _random_mark(hand: list[str], pool: Sequence[str], rng: random.Random) -> str:
     return hand[int(rng.random() * len(hand))]
 
 
-def _sensible_mark(hand, pool, rng) -> str:
+def _sensible_mark(hand: list[str], pool: Sequence[str], rng: random.Random) -> str:
     if rng.random() < WANDER:
         return hand[int(rng.random() * len(hand))]
     return min(hand, key=lambda c: (-captures(c, pool), STRENGTH[c]))
 
 
-def _playout(me, marked, hands, pool, deck, rng, choose) -> float:
+def _playout(me: int, marked: dict[int, str], dealt: Mapping[int, Sequence[str]],
+             pool: Sequence[str], deck: Sequence[str], rng: random.Random,
+             choose: Chooser) -> float:
     """My share of the win when the seats in `marked` have marked those cards this round and
     everyone marks with `choose` afterwards. `hands`: seat -> cards, for the living seats."""
-    hands = {s: list(h) for s, h in hands.items()}
+    hands = {s: list(h) for s, h in dealt.items()}
     at = 0
     while True:
-        marks = []
+        marks: list[tuple[int, str]] = []
         for s, h in hands.items():
             card = marked.get(s) or choose(h, pool, rng)
             if card in h:
@@ -124,15 +135,17 @@ def _playout(me, marked, hands, pool, deck, rng, choose) -> float:
 class LamarckianGame(Game):
     """Lamarckian Poker for the shared search."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(rules)
 
-    def determinize(self, view, rng):
+    def determinize(self, view: View, rng: random.Random) -> rules.State:
         """The unseen cards shuffled into the deck and the other hands; a seat that has already
         marked this round gets a hand one card larger, and the mark it would sensibly choose."""
         unseen = _unseen(view)
         rng.shuffle(unseen)
-        hands, marks, at = list(view.hand_counts), list((None,) * view.seats), 0
+        hands: list[tuple[str, ...]] = [()] * view.seats
+        marks: list[str | None] = [None] * view.seats
+        at = 0
         for s in range(view.seats):
             if s == view.seat:
                 hands[s], marks[s] = view.hand, view.mark
@@ -144,15 +157,16 @@ class LamarckianGame(Game):
             hand = list(view.known[s]) + unseen[at:at + count]
             at += count
             if view.chosen[s]:
-                marks[s] = _sensible_mark(hand, view.pool, rng)
-                hand.remove(marks[s])
+                mark = _sensible_mark(hand, view.pool, rng)
+                marks[s] = mark
+                hand.remove(mark)
             hands[s] = rules.ordered(hand)
-        hands = tuple(hands)
-        return rules.State(view.seats, tuple(unseen[at:]), hands, hands, view.alive, view.pool,
+        dealt = tuple(hands)
+        return rules.State(view.seats, tuple(unseen[at:]), dealt, dealt, view.alive, view.pool,
                            tuple(marks), view.discards, view.round, view.phase,
                            view.last_resolution, (), 0, 0)
 
-    def rollout(self, state, seat, rng) -> float:
+    def rollout(self, state: rules.State, seat: int, rng: random.Random) -> float:
         if state.phase == rules.OVER:
             return self.value(state, seat)
         hands = {s: list(h) for s, h in enumerate(state.hands) if state.alive[s]}
@@ -163,7 +177,7 @@ class LamarckianGame(Game):
 
 
 class HardBot(SearchBot):
-    def __init__(self, iterations: int = ITERATIONS):
+    def __init__(self, iterations: int = ITERATIONS) -> None:
         super().__init__(LamarckianGame(), iterations)
 
 

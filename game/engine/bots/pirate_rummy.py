@@ -17,30 +17,40 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Generator, Iterable
+from typing import Any
 
 from .. import pirate_rummy as pr
+from ..contract import Action
+from . import Thinking
 
 NODES = 4000          # search nodes per partition
 SLICE = 60            # nodes between two yields (a slice stays within a frame's few ms)
 PLUNDER_LOOKS = 8     # plunder candidates weighed per turn
 MAX_MOVES = 400       # a turn this long ends (a plan never needs so many)
-_CACHE: dict = {}
+_CACHE: dict[tuple[Any, ...], Any] = {}
+
+Meld = tuple[str, ...]
+Area = tuple[Meld, ...]
+Areas = tuple[Area, ...]
+Best = tuple[int, tuple[Meld, ...]]          # (placed optional cards, melds)
+Plan = tuple[tuple[str, ...], tuple[tuple[Areas, tuple[str, ...]], ...]]   # (steps, before)
 
 
 class _Search:
     """Best partition of `cards` into runs and sets: (placed optional cards, melds)."""
 
-    def __init__(self, must, optional, budget=NODES):
+    def __init__(self, must: Iterable[str], optional: Iterable[str], budget: int = NODES) -> None:
         self.must = frozenset(must)
         self.cards = sorted(set(must) | set(optional), key=pr.card_key)
         self.budget = budget
         self.nodes = 0
-        self.best = (-1, ())
+        self.best: Best = (-1, ())
 
-    def run(self):
+    def run(self) -> Generator[None, None, None]:
         yield from self._dfs(tuple(self.cards), 0, ())
 
-    def _dfs(self, remaining, placed, melds):
+    def _dfs(self, remaining: Meld, placed: int, melds: tuple[Meld, ...]) -> Generator[None, None, None]:
         self.nodes += 1
         if self.nodes % SLICE == 0:
             yield None
@@ -62,11 +72,11 @@ class _Search:
         if first not in self.must:
             yield from self._dfs(remaining[1:], placed, melds)
 
-    def _pick(self, cards):
+    def _pick(self, cards: list[str]) -> str:
         """Of equal cards, one already on the table first (it must be placed anyway)."""
         return min(cards, key=lambda c: (c not in self.must, c))
 
-    def _melds_from(self, first, remaining):
+    def _melds_from(self, first: str, remaining: Meld) -> Generator[Meld, None, None]:
         n, colour = pr.NUMBER[first], pr.COLOUR[first]
         run = [first]
         while True:
@@ -76,7 +86,7 @@ class _Search:
             run.append(self._pick(nxt))
             if len(run) >= 3:
                 yield tuple(run)
-        by_colour = {}
+        by_colour: dict[str, list[str]] = {}
         for c in remaining:
             if pr.NUMBER[c] == n and pr.COLOUR[c] != colour and c != first:
                 by_colour.setdefault(pr.COLOUR[c], []).append(c)
@@ -88,7 +98,8 @@ class _Search:
                     yield (first, others[i], others[j], others[k])
 
 
-def _partition(hand, area, excused, budget):
+def _partition(hand: Iterable[str], area: Area, excused: frozenset[str],
+               budget: int) -> Generator[None, None, Best]:
     """Search over the hand's numbers and the own area; returns (placed, melds)."""
     must = [c for meld in area for c in meld if c not in excused]
     optional = [c for c in hand if c in pr.NUMBER] + [c for meld in area for c in meld if c in excused]
@@ -100,24 +111,26 @@ def _partition(hand, area, excused, budget):
 class _Plan:
     """Builds the action texts that turn the table into the chosen arrangement."""
 
-    def __init__(self, areas, hand, me):
-        self.areas, self.hand, self.me, self.texts = areas, hand, me, []
-        self.before = []     # (table, hand) before each step: where the plan expects to be
+    def __init__(self, areas: Areas, hand: tuple[str, ...], me: int) -> None:
+        self.areas, self.hand, self.me = areas, hand, me
+        self.texts: list[str] = []
+        # (table, hand) before each step: where the plan expects to be
+        self.before: list[tuple[Areas, tuple[str, ...]]] = []
 
-    def _note(self, text):
+    def _note(self, text: str) -> None:
         self.texts.append(text)
         self.before.append((self.areas, self.hand))
 
-    def plunder(self, card, victim):
+    def plunder(self, card: str, victim: int) -> None:
         self._note(f"plunder {card} from seat {victim + 1}")
         self.areas = pr.plundered(self.areas, card, victim, self.me)
         ship = next(c for c in self.hand if c not in pr.NUMBER)
         self.hand = pr._without(self.hand, ship)
 
-    def _set_area(self, seat, area):
+    def _set_area(self, seat: int, area: Area) -> None:
         self.areas = pr._set(self.areas, seat, area)
 
-    def place(self, card, seat, anchor):
+    def place(self, card: str, seat: int, anchor: str | None) -> None:
         """Put `card` (from hand or the seat's area) onto the meld holding `anchor`, or into a new
         meld of the seat when `anchor` is None."""
         area = self.areas[seat]
@@ -143,7 +156,7 @@ class _Plan:
         area = pr._take(area, card)
         self._set_area(seat, pr._put(area, card, pr._find(area, anchor)))
 
-    def build(self, meld):
+    def build(self, meld: Meld) -> None:
         """Build `meld` in the own area, reusing an existing meld it contains."""
         me = self.me
         area = self.areas[me]
@@ -167,15 +180,19 @@ class PirateRummyBot:
     """A planner; `rearrange` searches the own area too, `plunder` spends ships, `slip` is the
     chance of overlooking a play (a person's mistake)."""
 
-    def __init__(self, rearrange=True, others=True, plunder=True, slip=0.0, budget=NODES):
+    def __init__(self, rearrange: bool = True, others: bool = True, plunder: bool = True,
+                 slip: float = 0.0, budget: int = NODES) -> None:
         self.rearrange, self.others, self.plunder = rearrange, others, plunder
         self.slip, self.budget = slip, budget
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: pr.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         texts = {a.text: a for a in legal}
         if view.moves > MAX_MOVES:
             return texts[pr.END.text]
-        plan = yield from self._cached(view, view.start_areas, view.start_hand, (), True)
+        start_hand, plunders = view.start_hand, view.plunders
+        assert start_hand is not None and plunders is not None, \
+            "a bot thinks on its own turn, and that seat's view holds its hand and plunders"
+        plan = yield from self._cached(view, view.start_areas, start_hand, (), True)
         step = self._next(plan, view.moves, view)
         follow = ("follow", self.rearrange, self.plunder, self.slip, view.seat, view.turns)
         if step is None and follow in _CACHE:     # a plan made from the table mid-turn
@@ -184,13 +201,15 @@ class PirateRummyBot:
         if step is None:      # the table is not where any plan of this turn expected it
             if pr.outcome_for_view(view).rolled_back and pr.RESET.text in texts:
                 return texts[pr.RESET.text]
-            plan = yield from self._cached(view, view.areas, view.hand, view.plunders, False)
+            plan = yield from self._cached(view, view.areas, view.hand, plunders, False)
             _CACHE[follow] = (plan, view.moves)
             step = self._next(plan, 0, view)
-        return texts.get(step) or texts[pr.END.text]
+        if step is not None and step in texts:
+            return texts[step]
+        return texts[pr.END.text]
 
     @staticmethod
-    def _next(plan, k, view):
+    def _next(plan: Plan, k: int, view: pr.View) -> str | None:
         """The plan's step `k` if the table and hand are where the plan expects them."""
         steps, before = plan
         # k < 0: the turn was reset after that plan was made (view.moves counts from the reset)
@@ -198,10 +217,11 @@ class PirateRummyBot:
             return steps[k]
         return None
 
-    def _cached(self, view, areas, hand, done, fresh):
+    def _cached(self, view: pr.View, areas: Areas, hand: tuple[str, ...],
+                done: tuple[Any, ...], fresh: bool) -> Generator[None, None, Plan]:
         key = (self.rearrange, self.others, self.plunder, self.slip, self.budget, view.seat,
                view.turns, areas, hand, done, fresh)
-        plan = _CACHE.get(key)
+        plan: Plan | None = _CACHE.get(key)
         if plan is None:
             plan = yield from self._plan(view, areas, hand, done, fresh)
             if len(_CACHE) > 64:
@@ -209,7 +229,8 @@ class PirateRummyBot:
             _CACHE[key] = plan
         return plan
 
-    def _plan(self, view, areas, hand, done, fresh):
+    def _plan(self, view: pr.View, areas: Areas, hand: tuple[str, ...], done: tuple[Any, ...],
+              fresh: bool) -> Generator[None, None, Plan]:
         """(steps, table and hand before each step) from `areas` and `hand`; `fresh` is the
         turn's start (plunders are weighed then), else a plan from where the table is now."""
         me = view.seat
@@ -218,7 +239,7 @@ class PirateRummyBot:
         own = areas[me] if self.rearrange else ()
         budget = self.budget
         placed, melds = yield from _partition(hand, own, excused, budget)
-        plunders = []
+        plunders: list[tuple[str, int]] = []
         if self.plunder and fresh:
             plunders = yield from self._plunders(view, hand, own, excused, placed)
         plan = _Plan(areas, hand, me)
@@ -241,7 +262,7 @@ class PirateRummyBot:
         plan._note(pr.DISCARD_SHIPS.text if ships_only else pr.END.text)
         return tuple(plan.texts), tuple(plan.before)
 
-    def _onto_others(self, plan, luck):
+    def _onto_others(self, plan: _Plan, luck: random.Random) -> None:
         changed = True
         while changed:
             changed = False
@@ -255,7 +276,8 @@ class PirateRummyBot:
                         changed = True
                         break
 
-    def _plunders(self, view, hand, own, excused, placed):
+    def _plunders(self, view: pr.View, hand: tuple[str, ...], own: Area, excused: frozenset[str],
+                  placed: int) -> Generator[None, None, list[tuple[str, int]]]:
         """Plunders worth a ship, best first: (card, victim seat)."""
         me = view.seat
         ships = [c for c in hand if c not in pr.NUMBER]
@@ -274,7 +296,7 @@ class PirateRummyBot:
                         # prefer taking from the player with the fewest cards
                         candidates.append((view.hand_counts[p], len(meld), c, p))
         candidates.sort()
-        chosen = []
+        chosen: list[tuple[str, int]] = []
         for _, _, card, victim in candidates[:PLUNDER_LOOKS]:
             if len(chosen) >= len(ships):
                 break
@@ -298,8 +320,9 @@ class PirateRummyBot:
 class _Judge:
     """The planned end of turn, shaped like a state for `end_turn_outcome`."""
 
-    def __init__(self, plan: _Plan, view, done):
+    def __init__(self, plan: _Plan, view: pr.View, done: tuple[Any, ...]) -> None:
         self.turn, self.areas = view.seat, plan.areas
+        assert view.start_hand is not None, "plans are made on the bot's own turn"
         self.start_areas, self.start_hand = view.start_areas, view.start_hand
         ships = [c for c in view.start_hand if c not in pr.NUMBER][len(done):]
         new = [(t.split()[1], int(t.split()[-1]) - 1) for t in plan.texts
@@ -308,15 +331,15 @@ class _Judge:
         self.hands = tuple(plan.hand if p == view.seat else () for p in range(view.seats))
 
 
-def easy():
+def easy() -> PirateRummyBot:
     return PirateRummyBot(rearrange=False, plunder=False, slip=0.25, budget=NODES // 4)
 
 
-def normal():
+def normal() -> PirateRummyBot:
     return PirateRummyBot(rearrange=True, plunder=False, budget=NODES // 2)
 
 
-def hard():
+def hard() -> PirateRummyBot:
     return PirateRummyBot()
 
 

@@ -16,9 +16,11 @@ cards; a partner pick keeps the players with the lowest scores on the other side
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from .. import ships_and_sailors as S
-from . import RandomBot
+from ..contract import Action
+from . import RandomBot, Thinking
 
 CARDS = S.FULL_DECK
 INDEX = {c: i for i, c in enumerate(CARDS)}
@@ -41,7 +43,9 @@ def points(card: int, penalty: int) -> int:
     return 1 if COLOUR[card] == penalty else 0
 
 
-def heuristic_card(hand, trick, me, sides, penalty, seats, side_sailors=None) -> int:
+def heuristic_card(hand: list[int], trick: Sequence[tuple[int, int]], me: int,
+                   sides: Sequence[tuple[int, ...]], penalty: int, seats: int,
+                   side_sailors: Sequence[int] | None = None) -> int:
     """The card a sensible player plays (hand and trick as card numbers; trick as (seat, card)).
 
     `sides` per seat: the seats on its side. `side_sailors` per seat: how many Sailors its side
@@ -49,7 +53,7 @@ def heuristic_card(hand, trick, me, sides, penalty, seats, side_sailors=None) ->
     (that would score -50 for it)."""
     mates = sides[me]
     if not trick:
-        def lead_key(c):
+        def lead_key(c: int) -> int:
             if SHIP[c]:
                 return 50
             if SAILOR[c]:
@@ -95,7 +99,7 @@ def heuristic_card(hand, trick, me, sides, penalty, seats, side_sailors=None) ->
     return min(above, key=lambda c: (SAILOR[c], VALUE[c]))
 
 
-def side_points(cards, penalty: int) -> int:
+def side_points(cards: Sequence[int], penalty: int) -> int:
     total = sum(points(c, penalty) for c in cards)
     sailors = [c for c in cards if SAILOR[c]]
     if len(sailors) == 4:
@@ -103,31 +107,31 @@ def side_points(cards, penalty: int) -> int:
     return total
 
 
-def side_sailors(view) -> list:
+def side_sailors(view: S.View) -> list[int]:
     """Per seat: the Sailors its side has won so far this hand."""
     return [sum(c in S.SAILORS for q in mates_of(view, p) for c in view.won[q])
             for p in range(view.seats)]
 
 
-def mates_of(view, seat: int) -> tuple:
+def mates_of(view: S.View, seat: int) -> tuple[int, ...]:
     team = view.team_of(seat) if view.teams else None
     return tuple(team) if team else (seat,)
 
 
 # --- the decisions other than card play -----------------------------------------------------
 
-def pile_choice(view, legal, rng):
+def pile_choice(view: S.View, legal: list[Action], rng: random.Random | None) -> Action:
     """Give away the highest cards, from the shortest colours first."""
-    counts = {}
+    counts: dict[str, int] = {}
     for c in view.hand:
         counts[S.COLOUR_OF[c]] = counts.get(S.COLOUR_OF[c], 0) + 1
 
-    def badness(action):
+    def badness(action: Action) -> int:
         return sum(S.VALUE[c] * 2 - counts[S.COLOUR_OF[c]] for c in action.target)
     return max(legal, key=lambda a: (badness(a), a.text))
 
 
-def assign_choice(view, legal, rng):
+def assign_choice(view: S.View, legal: list[Action], rng: random.Random) -> Action:
     """The dealer's own pile goes to the player with the lowest score; the rest at random."""
     me = view.seat
     mine = [a for a in legal if a.target[0] == me]
@@ -138,9 +142,9 @@ def assign_choice(view, legal, rng):
     return rng.choice(legal)
 
 
-def penalty_choice(view, legal, rng):
+def penalty_choice(view: S.View, legal: list[Action], rng: random.Random) -> Action:
     """The colour this hand is safest in: few high cards, many low ones."""
-    def risk(action):
+    def risk(action: Action) -> int:
         colour = action.target
         cards = [c for c in view.hand if S.COLOUR_OF[c] == colour]
         high = sum(S.VALUE[c] - 8 for c in cards if S.VALUE[c] > 8 and c not in S.PICTURES)
@@ -149,13 +153,13 @@ def penalty_choice(view, legal, rng):
     return min(legal, key=lambda a: (risk(a), a.text))
 
 
-def partner_choice(view, legal, rng):
+def partner_choice(view: S.View, legal: list[Action], rng: random.Random) -> Action:
     """Partners share the hand's points: keep the lowest scores on the other side."""
     singles = [a for a in legal if len(a.target) == 1] or legal
     return max(singles, key=lambda a: (sum(view.scores[p] for p in a.target), -a.target[0]))
 
 
-def first_decisions(view, legal, rng):
+def first_decisions(view: S.View, legal: list[Action], rng: random.Random) -> Action:
     kind = legal[0].kind
     if kind == "pile":
         return pile_choice(view, legal, rng)
@@ -174,7 +178,7 @@ class HeuristicBot:
     slip = 0.0
     random_partner = False
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: S.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -188,8 +192,9 @@ class HeuristicBot:
         yield  # never needs a pause
 
     @staticmethod
-    def card(view, legal, rng):
-        card = heuristic_card([INDEX[a.card] for a in legal],
+    def card(view: S.View, legal: list[Action], rng: random.Random) -> Action:
+        assert view.penalty is not None, "cards are played once the penalty colour is declared"
+        card = heuristic_card([INDEX[a.named_card] for a in legal],
                               [(p, INDEX[c]) for p, c in view.trick], view.seat,
                               [mates_of(view, p) for p in range(view.seats)],
                               S.COLOURS.index(view.penalty), view.seats, side_sailors(view))
@@ -208,26 +213,26 @@ class EasyBot(HeuristicBot):
 class _Knowledge:
     """What a seat knows about the hidden cards from its view."""
 
-    def __init__(self, view):
+    def __init__(self, view: S.View) -> None:
         n, me = view.seats, view.seat
         played = {c for t in view.tricks for _, c in t} | {c for _, c in view.trick}
-        self.held = {p: set() for p in range(n)}   # cards known to be in other hands
-        out = set()
+        held: dict[int, set[str]] = {p: set() for p in range(n)}   # known in other hands
+        out: set[str] = set()
         mine = view.piles[me]
         if mine is not None:
             to = view.pile_to[me]
             if to is None:
                 out |= set(mine)   # the kitty game: my pile left play
             elif to != me:
-                self.held[to] |= set(mine) - played
+                held[to] |= set(mine) - played
         pool = set(S.in_play(n))
         if n == 2 and view.options["kitty"] == "on":
             pool = set(S.FULL_DECK)
         pool -= set(view.hand) | played | out
-        for cards in self.held.values():
+        for cards in held.values():
             pool -= cards
         self.pool = sorted(INDEX[c] for c in pool)
-        self.voids = {p: set() for p in range(n)}
+        self.voids: dict[int, set[int]] = {p: set() for p in range(n)}
         for trick in (*view.tricks, view.trick):
             if not trick:
                 continue
@@ -235,16 +240,17 @@ class _Knowledge:
             for p, c in trick[1:]:
                 if S.COLOUR_OF[c] != led:
                     self.voids[p].add(S.COLOURS.index(led))
-        self.need = {p: view.hand_counts[p] - len(self.held[p]) for p in range(n) if p != me}
-        self.held = {p: [INDEX[c] for c in sorted(cs)] for p, cs in self.held.items()}
+        self.need = {p: view.hand_counts[p] - len(held[p]) for p in range(n) if p != me}
+        self.held = {p: [INDEX[c] for c in sorted(cs)] for p, cs in held.items()}
 
-    def deal(self, rng: random.Random, tries=12) -> dict:
+    def deal(self, rng: random.Random, tries: int = 12) -> dict[int, list[int]]:
         """Other seats' hands, at random, honouring voids where it can."""
         for attempt in range(tries + 1):
             strict = attempt < tries
             pool = self.pool[:]
             rng.shuffle(pool)
-            hands, ok = {}, True
+            hands: dict[int, list[int]] = {}
+            ok = True
             order = sorted(self.need, key=lambda p: -len(self.voids[p]))
             for p in order:
                 if strict:
@@ -263,11 +269,13 @@ class _Knowledge:
         return hands
 
 
-def _rollout(hands, trick, leader, won, mates, penalty, seats) -> list:
+def _rollout(dealt: Sequence[list[int]], played: Sequence[tuple[int, int]], leader: int,
+             taken: Sequence[list[int]], mates: Sequence[tuple[int, ...]], penalty: int,
+             seats: int) -> list[list[int]]:
     """Play the hand out with the heuristic; returns the cards each seat has won."""
-    hands = [h[:] for h in hands]
-    won = [w[:] for w in won]
-    trick = list(trick)
+    hands = [h[:] for h in dealt]
+    won = [w[:] for w in taken]
+    trick = list(played)
     sailors = [sum(SAILOR[c] for q in mates[p] for c in won[q]) for p in range(seats)]
     while True:
         while len(trick) < seats:
@@ -299,12 +307,13 @@ class SamplingBot(HeuristicBot):
 
     samples = SAMPLES
 
-    def think(self, view, legal, rng: random.Random):
+    def think(self, view: S.View, legal: Iterable[Action], rng: random.Random) -> Thinking:
         legal = list(legal)
         if len(legal) == 1 or legal[0].kind != "play":
             return (yield from super().think(view, legal, rng))
         n, me = view.seats, view.seat
         know = _Knowledge(view)
+        assert view.penalty is not None, "cards are played once the penalty colour is declared"
         penalty = S.COLOURS.index(view.penalty)
         mates = [mates_of(view, p) for p in range(n)]
         teams = view.teams or tuple((p,) for p in range(n))
@@ -312,7 +321,7 @@ class SamplingBot(HeuristicBot):
         trick = [(p, INDEX[c]) for p, c in view.trick]
         leader = view.leader
         mine = [INDEX[c] for c in view.hand]
-        moves = [INDEX[a.card] for a in legal]
+        moves = [INDEX[a.named_card] for a in legal]
         total = {m: 0.0 for m in moves}
         deals = max(8, min(self.samples, MAX_ROLLOUTS // len(moves)))
         for _ in range(deals):
@@ -334,7 +343,8 @@ class SamplingBot(HeuristicBot):
         return next(a for a in legal if a.card == CARDS[best])
 
 
-def _utility(won, teams, me, penalty, seats) -> float:
+def _utility(won: Sequence[Sequence[int]], teams: S.Teams, me: int, penalty: int,
+             seats: int) -> float:
     """My side's points against the average of the seats not on my side (lower is better)."""
     mine, others, count = 0, 0, 0
     for team in teams:
