@@ -4,8 +4,9 @@ glibc serves blocks above its mmap threshold (128 KB at first) straight from the
 returns them when freed, but it raises that threshold each time such a block is freed, after
 which blocks of that size come from the heap and stay with the process when freed. Card images,
 panels and texts at 4K are exactly such blocks, made and dropped at every resize: a fixed
-threshold keeps the process near what it uses (measured: after a resize drag at 4K, 333 MB
-instead of 218 MB). Done after the first frame, so start-up does not wait for ctypes.
+threshold keeps the process near what it uses (measured with the threshold fixed from the
+start: after a resize drag at 4K, about 220 MB instead of 333 MB). Done after the first frame, so
+start-up does not wait for ctypes.
 """
 from __future__ import annotations
 
