@@ -19,7 +19,7 @@ from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.controls import Chooser, Control, TextField
-from ..ui.forms import LABEL_SIZE, draw_field_label, option_fields
+from ..ui.forms import LABEL_SIZE, draw_field_label, focus_step, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Dialog, Scene
 from .dialogs import ConfirmDialog
@@ -216,10 +216,8 @@ class HostTableScreen(Scene):
             self.open()
         elif event.key == pygame.K_ESCAPE:
             self.close()
-        elif event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
-            self.set_focus(self.focus + 1)
-        elif event.key in (pygame.K_UP, pygame.K_TAB):
-            self.set_focus(self.focus - 1)
+        elif focus_step(event):
+            self.set_focus(self.focus + focus_step(event))
         elif isinstance(focused, TextField):
             self.type_into(focused, event)
         elif event.key == pygame.K_g:

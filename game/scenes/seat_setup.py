@@ -14,7 +14,7 @@ from ..engine.contract import resolve_options
 from ..store.settings import NAMES_KEPT
 from ..ui import theme
 from ..ui.controls import Chooser, TextField
-from ..ui.forms import draw_field_label, option_fields
+from ..ui.forms import draw_field_label, focus_step, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
 from .new_game import deal_field, type_digit, typed_deal
@@ -226,10 +226,8 @@ class SeatSetupDialog(Scene):
                 self.deal()
         elif event.key == pygame.K_ESCAPE:
             self.close()
-        elif event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
-            self.set_focus(self.focus + 1)
-        elif event.key in (pygame.K_UP, pygame.K_TAB):
-            self.set_focus(self.focus - 1)
+        elif focus_step(event):
+            self.set_focus(self.focus + focus_step(event))
         elif event.key == pygame.K_d and not self.deal_number.focused:
             self.focus_deal()
         elif type_digit(self.deal_number, event):

@@ -10,6 +10,15 @@ from . import theme
 from .controls import Chooser, Control, Segments, segments_fit
 from .widgets import draw_text, wrap
 
+
+def focus_step(event) -> int:
+    """How a key moves a form's focus: +1 for Down or Tab, -1 for Up or Shift+Tab, else 0."""
+    if event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+        return 1
+    if event.key in (pygame.K_UP, pygame.K_TAB):
+        return -1
+    return 0
+
 LABEL_SIZE = 17
 ONE_LINE, TWO_LINES = 40, 56  # control heights
 
