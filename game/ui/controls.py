@@ -11,6 +11,8 @@ Labels are drawn at their size or down to the body size, never below: they wrap 
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import pygame
 
 from ..text import printable
@@ -22,7 +24,7 @@ MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, p
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
 
 
-class Control:
+class Control(ABC):
     def __init__(self, rect, enabled=True):
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
@@ -51,17 +53,18 @@ class Control:
                 return True
         return False
 
-    def moved(self, point) -> None:
+    def moved(self, point) -> None:  # noqa: B027 - a hook most controls leave alone
         pass
 
-    def click(self, point) -> None:
+    def click(self, point) -> None:  # noqa: B027 - a hook most controls leave alone
         pass
 
-    def step(self, n: int) -> None:
+    def step(self, n: int) -> None:  # noqa: B027 - a hook most controls leave alone
         pass
 
+    @abstractmethod
     def draw(self, surface, viewport) -> None:
-        raise NotImplementedError  # each kind of control draws itself
+        """Each kind of control draws itself."""
 
     def draw_well(self, surface, viewport, rect=None) -> pygame.Rect:
         r = viewport.rect(*(rect or self.rect))
