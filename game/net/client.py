@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import json
 import queue
-import threading
 from urllib.parse import urlsplit
 
 import websockets
@@ -19,6 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from ..wake import wake
 from . import codec, protocol
+from .background import LoopThread
 
 CONNECT_SECONDS = 8.0
 ALLOWED_HOSTS: frozenset | None = None  # None: any host; the tests allow 127.0.0.1 alone
@@ -93,7 +93,7 @@ class Client:
             await self.ws.close()
 
 
-class NetworkThread:
+class NetworkThread(LoopThread):
     """A Client on its own thread and event loop. `send(msg)` never blocks; `poll()` returns the
     messages that arrived since the last call, plus {"type": "closed", "message": ...} once
     the connection is gone."""
@@ -103,15 +103,7 @@ class NetworkThread:
         self.inbox: queue.Queue = queue.Queue()
         self.loop = asyncio.new_event_loop()
         self.outbox: asyncio.Queue = asyncio.Queue()  # bound to self.loop at its first use
-        self.thread = threading.Thread(target=self.run, name="deckhand-network", daemon=True)
-        self.thread.start()
-
-    def run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self.main())
-        finally:
-            self.loop.close()
+        self.start_thread("deckhand-network")
 
     async def main(self) -> None:
         try:

@@ -9,6 +9,7 @@ import socket
 import threading
 
 from . import discovery
+from .background import LoopThread
 from .saving import autosave
 from .server import Server
 from .table import Table
@@ -32,7 +33,7 @@ def lan_address() -> str:
         probe.close()
 
 
-class HostThread:
+class HostThread(LoopThread):
     """A Server with one table, on its own thread and event loop. `port` is set once it
     listens, `error` if it could not; `stop()` ends it."""
 
@@ -50,15 +51,7 @@ class HostThread:
         self.loop = asyncio.new_event_loop()
         self.stopping = asyncio.Event()  # bound to self.loop at its first use
         self.ready = threading.Event()
-        self.thread = threading.Thread(target=self.run, name="deckhand-host", daemon=True)
-        self.thread.start()
-
-    def run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_until_complete(self.main())
-        finally:
-            self.loop.close()
+        self.start_thread("deckhand-host")
 
     async def main(self) -> None:
         try:
