@@ -61,7 +61,7 @@ class App:
         self.windowed_size = within_screen(tuple(size))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.surface = self._open_window()
-        self.viewport = Viewport(DEFAULT_SIZE)
+        self.viewport = Viewport()
         self.viewport.fit(self.surface.get_size())
         self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
         self.art.frame_budget = CARD_RENDER_BUDGET
@@ -98,6 +98,8 @@ class App:
         self.viewport.fit(self.surface.get_size())
         self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
+        for scene in self.stack:
+            scene.on_resize()
         self.settings.fullscreen = self.fullscreen
         self.save_settings()
 
@@ -111,6 +113,8 @@ class App:
         self.viewport.fit(self.surface.get_size())
         self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
+        for scene in self.stack:
+            scene.on_resize()
 
     def save_settings(self) -> None:
         try:

@@ -12,10 +12,11 @@ PACE = 0.55  # seconds a finishing move is left in sight before the next, at nor
 
 
 class AutoFinish:
-    def __init__(self, scene, offer_of, rect):
+    def __init__(self, scene, offer_of, place: str):
         self.scene = scene
         self.offer_of = offer_of          # state -> engine Finish or None
-        self.button = Button(rect, "Finish", self.start, "F")
+        self.button = Button(scene.layout[place].rect, "Finish", self.start, "F")
+        self.button.place = place
         self.offer = None
         self.queue: list = []
         self.wait = 0.0

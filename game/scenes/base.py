@@ -11,13 +11,19 @@ from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, sha
 
 class Scene:
     opaque = True  # whether scenes below need drawing
+    # A table reflows over the whole window (game.ui.viewport); other screens are drawn at
+    # the design size, centred.
+    reflows = False
 
     def __init__(self, app):
         self.app = app
 
     @property
     def viewport(self):
-        return self.app.viewport
+        return self.app.viewport if self.reflows else self.app.viewport.centred()
+
+    def on_resize(self) -> None:
+        """The window changed size (the viewport is fitted already)."""
 
     def handle(self, event) -> None:
         pass
@@ -58,11 +64,11 @@ class Dialog(Scene):
 
     def shown_lines(self) -> int:
         """How many lines fit above the buttons; longer texts scroll (wheel, arrows)."""
-        lh = self.app.viewport.logical[1]
+        lh = self.viewport.logical[1]
         return max(1, min(len(self.lines), (lh - 32 - 108 - 54 * len(self.row.buttons)) // 30))
 
     def set_buttons(self, buttons) -> None:
-        lw, lh = self.app.viewport.logical
+        lw, lh = self.viewport.logical
         self.lines = [part for line in self.lines
                       for part in (wrap(line, 19, self.width - 48) if line else [""])]
         self.row.buttons = [None] * len(buttons)

@@ -33,7 +33,7 @@ class BogeyScene(GameScene):
             self.layout_button("hint", "Hint", self.show_hint, "H"),
             self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
-        self.finisher = AutoFinish(self, autofinish.bogey_finish, self.layout["finish"].rect)
+        self.finisher = AutoFinish(self, autofinish.bogey_finish, "finish")
         self.finisher.refresh()
 
     def on_new_game(self) -> None:

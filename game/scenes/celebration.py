@@ -42,6 +42,7 @@ class Piece:
 
 class Celebration(Scene):
     opaque = False
+    reflows = True  # drawn over the table, from its cards' places
 
     def __init__(self, app, game, then, seed=None):
         super().__init__(app)

@@ -497,7 +497,7 @@ class DoubloonsScene(PassAndPlayScene):
         kept: list[str] = []
         used = 0
         for line in reversed(lines):
-            need = len(wrap(line, vp.length(14), vp.length(place.w - 20)))
+            need = len(wrap(line, vp.text(14), vp.length(place.w - 20)))
             if kept and used + need > room:
                 break
             kept.insert(0, line)
@@ -769,7 +769,7 @@ class DoubloonsScene(PassAndPlayScene):
         draw_text(surface, vp, f"Waiting: the play {state}", 14, (place.x + 10, place.y + 8),
                   theme.GOLD, face="bold")
         if len(view.pending) == 1:  # the play itself lies in the played row; say what it is
-            for i, line in enumerate(wrap(self.chain_words(view), vp.length(13),
+            for i, line in enumerate(wrap(self.chain_words(view), vp.text(13),
                                           vp.length(place.w - 20))[:3]):
                 draw_text(surface, vp, line, 13, (place.x + 10, place.y + 34 + 20 * i), theme.INK)
         asking = self.seats[view.to_act].name if view.to_act is not None else ""
@@ -841,7 +841,7 @@ class DoubloonsScene(PassAndPlayScene):
             if code in view.disabled and not sprite.busy:
                 r = vp.rect(*sprite.pos, *sprite.size)
                 # a band as wide as its word, over the card: nothing else is read there
-                wide = max(r.w, font(vp.length(11), "bold").size("Disabled")[0] + vp.length(8))
+                wide = max(r.w, font(vp.text(11), "bold").size("Disabled")[0] + vp.length(8))
                 band = pygame.Rect(0, 0, wide, vp.length(18))
                 band.center = r.center
                 draw_panel(surface, band, fill=(150, 30, 30, 255), edge=None, radius=vp.length(3))
@@ -867,11 +867,11 @@ class DoubloonsScene(PassAndPlayScene):
         x, y, w, h = self.menu_panel
         draw_panel(surface, vp.rect(x, y, w, h), fill=(10, 30, 22, 240))
         if view.phase == rules.REACT:
-            line = wrap(self.menu_title, vp.length(16), vp.length(w - 30))
+            line = wrap(self.menu_title, vp.text(16), vp.length(w - 30))
             draw_text(surface, vp, " ".join(line[:1]), 16, (x + w / 2, y + 12), theme.GOLD, "midtop", "bold")
             self.menu_row.draw(surface, vp)
             return
-        lines = wrap(self.menu_title, vp.length(17), vp.length(w - 40))[:2]
+        lines = wrap(self.menu_title, vp.text(17), vp.length(w - 40))[:2]
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, 17, (x + w / 2, y + 14 + i * 24), theme.GOLD, "midtop", "bold")
         if self.looked():
@@ -904,7 +904,7 @@ class DoubloonsScene(PassAndPlayScene):
                                                 if cost != card.cost else ""))
             if code in view.disabled:
                 lines.append(f"Disabled until {self.seats[view.disabled[code]].name}'s turn")
-        lines += wrap(card.text, vp.length(15), vp.length(300))
+        lines += wrap(card.text, vp.text(15), vp.length(300))
         if card.has("replay_last") and code not in rules.PIRATES:
             last = view.last_card
             lines.append(f"Now plays again: {rules.name_of(last)}" if last else "Nothing to play again yet")

@@ -60,9 +60,10 @@ class GameScene(Scene):
     timed = False       # a solitaire: a move counter and a clock, kept in the statistics
     replaying = False   # shown in the replay viewer: its keys on the tip line, no clock
 
+    reflows = True
+
     def __init__(self, app, seed=None, options=None):
         super().__init__(app)
-        self.layout = layouts.load(self.game_id)
         place = self.layout[self.size_from]
         self.card_size = (place.w, place.h)
         self.table = CardTable(app.settings.animation_speed, self.card_size)
@@ -81,6 +82,23 @@ class GameScene(Scene):
         self.released: str | None = None  # the card of a press being let go, while it is
         self.returning = None  # the card sliding back from a refused drop
         self.start(seed)
+
+    @property
+    def layout(self) -> layouts.Layout:
+        """The table's layout spread over the window it has now."""
+        return layouts.fitted(self.game_id, self.viewport.logical)
+
+    def on_resize(self) -> None:
+        """Buttons follow their places; cards slide to theirs."""
+        buttons = list(self.buttons.buttons)
+        if self.finisher is not None:
+            buttons.append(self.finisher.button)
+        for button in buttons:
+            if button.place is not None and button.place in self.layout:
+                button.rect = pygame.Rect(self.layout[button.place].rect)
+        self.table.finish_all()
+        self.table.sync(self.placements(self.session.view(self.viewer)),
+                        origin=self.deal_origin(), retire_to=self.retire_point())
 
     # -- game flow ---------------------------------------------------------
     def start(self, seed=None) -> None:
@@ -326,7 +344,9 @@ class GameScene(Scene):
     # -- shared pieces of a table ---------------------------------------------
     def layout_button(self, name: str, text: str, action, key: str = "", text_size=17) -> Button:
         """A button where the layout's object `name` is."""
-        return Button(self.layout[name].rect, text, action, key, text_size=text_size)
+        button = Button(self.layout[name].rect, text, action, key, text_size=text_size)
+        button.place = name
+        return button
 
     def draw_pile(self, surface, name: str, count: int, per_layer: int, most: int = 5) -> None:
         """A face-down pile at the layout's `name`, a little thicker the more cards it holds;
@@ -777,7 +797,7 @@ def status_fit(text: str, width: float, height: float, vp, face: str = "sans"):
     """(size, lines) of the status text whole in a `width` x `height` place (logical pixels):
     one line, or two smaller ones; None if it fits neither way."""
     for size in range(19, 12, -1):
-        lines = wrap(text, vp.length(size), vp.length(width - 8), face)
+        lines = wrap(text, vp.text(size), vp.length(width - 8), face)
         if len(lines) == 1 or (len(lines) == 2 and size * 2.5 <= height):
             return size, lines
     return None
@@ -794,8 +814,8 @@ def status_lines(text: str, width: float, height: float, vp, face: str) -> tuple
     if fitted is not None:
         return fitted
     size = 13
-    f = font(vp.length(size), face)
-    lines = wrap(text, vp.length(size), vp.length(width - 8), face)[:2]
+    f = font(vp.text(size), face)
+    lines = wrap(text, vp.text(size), vp.length(width - 8), face)[:2]
     while len(lines[-1]) > 1 and f.size(lines[-1] + "…")[0] > vp.length(width - 8):
         lines[-1] = lines[-1][:-1]
     lines[-1] = lines[-1].rstrip() + "…"

@@ -48,7 +48,7 @@ class HandOffScreen(Scene):
         vp = self.viewport
         lines = []
         for entry in self.recap:
-            lines.extend(wrap(entry, vp.length(17), vp.length(PANEL.w - 100)))
+            lines.extend(wrap(entry, vp.text(17), vp.length(PANEL.w - 100)))
         room = (RECAP_BOTTOM - RECAP_TOP) // LINE
         if len(lines) > room:
             lines = ["… earlier moves are in the game log (L)"] + lines[-(room - 1):]

@@ -90,7 +90,7 @@ class HeaveToWindow(Scene):
         vp = self.viewport
         draw_panel(surface, vp.rect(*PANEL), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, "Heave To!?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
-        for i, line in enumerate(wrap(self.question, vp.length(19), vp.length(PANEL.w - 80))[:2]):
+        for i, line in enumerate(wrap(self.question, vp.text(19), vp.length(PANEL.w - 80))[:2]):
             draw_text(surface, vp, line, 19, (640, PANEL.y + 84 + 26 * i), theme.INK, "midtop")
         width = len(self.cards) * (CARD[0] + 10) - 10
         for i, code in enumerate(self.cards):

@@ -307,7 +307,7 @@ class LamarckianPokerScene(PassAndPlayScene):
         fit_text(surface, vp, f"If you mark the {pretty(p.card)}", 15,
                  (marks.x + 12, marks.y + 6), marks.w - 24, theme.GOLD, face="bold")
         size, line_h = 13, 18
-        lines = wrap(p.words, vp.length(size), vp.length(marks.w - 24))
+        lines = wrap(p.words, vp.text(size), vp.length(marks.w - 24))
         room = int((marks.h - 34) // line_h)
         for i, line in enumerate(lines[:room]):
             if i == room - 1 and len(lines) > room:

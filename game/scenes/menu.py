@@ -216,7 +216,7 @@ class MainMenu(Scene):
             title = fit_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 26,
                              (rect.x + 22, rect.y + 10), rect.w - 140 - (150 if saved else 0),
                              theme.GOLD if selected else theme.INK, face="bold")
-            blurb = wrap(games.blurb(game_id), vp.length(16), vp.length(rect.w - 44 - right))
+            blurb = wrap(games.blurb(game_id), vp.text(16), vp.length(rect.w - 44 - right))
             for j, line in enumerate(blurb[:2]):
                 draw_text(surface, vp, line, 16, (rect.x + 24, rect.y + 48 + 22 * j), theme.INK_DIM)
             if saved:

@@ -169,6 +169,6 @@ class NewGameDialog(Scene):
         else:
             text = "Up/Down choose · Left/Right change · type a deal number"
             colour = theme.INK_DIM
-        lines = wrap(text, vp.length(15), vp.length(WIDTH - 80))[:2]
+        lines = wrap(text, vp.text(15), vp.length(WIDTH - 80))[:2]
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, 15, (self.panel.x + 40, self.help_y + 20 * i), colour)

@@ -530,7 +530,7 @@ class PassAndPlayScene(GameScene):
         """A caption's wrapped lines: its entries whole, the newest first to stay when they
         are too many (the log keeps them all)."""
         vp = self.viewport
-        wrapped = [wrap(e, vp.length(CAPTION_SIZE), vp.length(width - 20)) for e in entries]
+        wrapped = [wrap(e, vp.text(CAPTION_SIZE), vp.length(width - 20)) for e in entries]
         lines = list(wrapped[-1])
         for more in reversed(wrapped[:-1]):
             if len(lines) + len(more) > CAPTION_WRAPPED:
@@ -618,7 +618,7 @@ class PassAndPlayScene(GameScene):
         lines = []
         now = self.session.view(self.viewer)
         for entry in now.log[:max(0, self.log_told - getattr(now, "log_start", 0))]:
-            lines.extend(wrap(self.words(entry), vp.length(15), vp.length(area.w - 40)))
+            lines.extend(wrap(self.words(entry), vp.text(15), vp.length(area.w - 40)))
         room = max(1, (area.h - 56) // 24)
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - room))
         end = len(lines) - self.log_scroll

@@ -159,7 +159,8 @@ class HiddenButtons(ButtonRow):
 class ReplayViewer(Scene):
     """A record's game, one action at a time: Left/Right, Home/End, Esc closes."""
 
-    BAR = pygame.Rect(0, 748, 1280, 52)
+    BAR_HEIGHT = 52
+    reflows = True
 
     def __init__(self, app, record):
         super().__init__(app)
@@ -171,16 +172,32 @@ class ReplayViewer(Scene):
         self.game.replaying = True  # its tip line gives the replay's keys, its clock no time
         self.game.buttons = HiddenButtons(self.game.buttons.buttons)
         self.game.use_seat_info(record.seats)
-        x, y = 700, self.BAR.y + 6
         self.buttons = ButtonRow([
-            Button((x, y, 70, 40), "|<", lambda: self.show(0), text_size=16),
-            Button((x + 80, y, 70, 40), "<", lambda: self.show(self.step - 1), text_size=16),
-            Button((x + 160, y, 70, 40), ">", lambda: self.show(self.step + 1), text_size=16),
-            Button((x + 240, y, 70, 40), ">|", lambda: self.show(len(self.actions)), text_size=16),
-            Button((x + 330, y, 220, 40), "Close", self.close, "Esc", text_size=16),
+            Button((0, 0, 70, 40), "|<", lambda: self.show(0), text_size=16),
+            Button((0, 0, 70, 40), "<", lambda: self.show(self.step - 1), text_size=16),
+            Button((0, 0, 70, 40), ">", lambda: self.show(self.step + 1), text_size=16),
+            Button((0, 0, 70, 40), ">|", lambda: self.show(len(self.actions)), text_size=16),
+            Button((0, 0, 220, 40), "Close", self.close, "Esc", text_size=16),
         ])
+        self.place_buttons()
         self.step = -1
         self.show(0)
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The replay's bar along the bottom of the window."""
+        w, h = self.viewport.logical
+        return pygame.Rect(0, round(h) - self.BAR_HEIGHT, round(w), self.BAR_HEIGHT)
+
+    def place_buttons(self) -> None:
+        """The buttons at the bar's right end (580 logical pixels from the window's edge)."""
+        x, y = self.bar.right - 580, self.bar.y + 6
+        for button, left in zip(self.buttons.buttons, (0, 80, 160, 240, 330)):
+            button.rect.topleft = (x + left, y)
+
+    def on_resize(self) -> None:
+        self.game.on_resize()
+        self.place_buttons()
 
     def show(self, step: int) -> None:
         """The table as it stood after `step` actions."""
@@ -216,10 +233,11 @@ class ReplayViewer(Scene):
     def draw(self, surface) -> None:
         self.game.draw(surface)
         vp = self.viewport
-        draw_panel(surface, vp.rect(*self.BAR), fill=(8, 30, 20, 235), edge=None, radius=0)
+        bar = self.bar
+        draw_panel(surface, vp.rect(*bar), fill=(8, 30, 20, 235), edge=None, radius=0)
         text = self.caption()
         if len(text) > 60:
             text = text[:59] + "…"
-        draw_text(surface, vp, "Replay · " + text, 19, (30, self.BAR.centery), theme.INK,
+        draw_text(surface, vp, "Replay · " + text, 19, (30, bar.centery), theme.INK,
                   "midleft", "bold")
         self.buttons.draw(surface, vp)

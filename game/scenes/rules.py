@@ -135,11 +135,11 @@ def parse_example(line: str) -> tuple:
     return tokens, caption.strip()
 
 
-def note_visible(surface, kind: str, rect, detail) -> None:
+def note_visible(surface, kind: str, rect, detail, px: int | None = None) -> None:
     """Note for the layout checks only what the scrolling area's clip lets through."""
     shown = rect.clip(surface.get_clip())
     if shown.w and shown.h:
-        note(kind, shown, detail)
+        note(kind, shown, detail, px)
 
 
 def cards_width(tokens) -> int:
@@ -200,7 +200,7 @@ class RulesScreen(Scene):
         left = vp.length(caption_left)
         size = vp.length(CAPTION_SIZE)
         captions = tuple(wrap_runs(words_of(caption, "sans"), size, "sans", width - left))
-        line_h = font(vp.length(CAPTION_SIZE), "sans").get_linesize()
+        line_h = font(vp.text(CAPTION_SIZE), "sans").get_linesize()
         height = max(vp.length(CARD[1]), line_h * len(captions)) + vp.length(12)
         return Line("", CAPTION_SIZE, "sans", theme.INK, left, height, tokens, captions)
 
@@ -213,9 +213,9 @@ class RulesScreen(Scene):
         if bullet:
             text = stripped[2:]
         indent = vp.length(24) if bullet else 0
-        height = font(vp.length(size), face).get_linesize()
+        height = font(vp.text(size), face).get_linesize()
         out = []
-        for i, runs in enumerate(wrap_runs(words_of(text, face), vp.length(size), face,
+        for i, runs in enumerate(wrap_runs(words_of(text, face), vp.text(size), face,
                                            width - indent)):
             if bullet and i == 0:
                 runs = merge_runs((("• ", face),) + runs)
@@ -268,9 +268,9 @@ class RulesScreen(Scene):
                 if line.cards:
                     self.draw_example(surface, line, area.x, y)
                 elif line.text:
-                    rect = draw_runs(surface, line.runs, vp.length(line.size), line.colour,
+                    rect = draw_runs(surface, line.runs, vp.text(line.size), line.colour,
                                      (area.x + line.indent, y))
-                    note_visible(surface, "text", rect, line.text)
+                    note_visible(surface, "text", rect, line.text, vp.text(line.size))
             y += line.height
         surface.set_clip(previous_clip)
         if self.content_height() > area.h:
@@ -300,9 +300,9 @@ class RulesScreen(Scene):
             surface.blit(image, (cx, top))
             note_visible(surface, "card", image.get_rect(topleft=(cx, top)), token)
             cx += w + vp.length(CARD_GAP)
-        f = font(vp.length(line.size), line.face)
+        f = font(vp.text(line.size), line.face)
         text_top = y + (band.h - f.get_linesize() * len(line.captions)) // 2
         for i, caption in enumerate(line.captions):
-            rect = draw_runs(surface, caption, vp.length(line.size), line.colour,
+            rect = draw_runs(surface, caption, vp.text(line.size), line.colour,
                              (x + line.indent, text_top + i * f.get_linesize()))
-            note_visible(surface, "text", rect, plain(caption))
+            note_visible(surface, "text", rect, plain(caption), vp.text(line.size))

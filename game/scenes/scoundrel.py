@@ -82,7 +82,7 @@ class ScoundrelScene(GameScene):
             self.layout_button("hint", "Hint", self.show_hint, "H"),
             self.layout_button("menu", "Menu", self.pause, "Esc"),
         ])
-        self.finisher = AutoFinish(self, self.finish_offer, self.layout["finish"].rect)
+        self.finisher = AutoFinish(self, self.finish_offer, "finish")
         self.finisher.refresh()
 
     def start(self, seed=None) -> None:
@@ -569,7 +569,7 @@ class ScoundrelScene(GameScene):
         assert self.drag is not None  # holding() says a card is held
         vp = self.viewport
         sprite = self.drag.sprite
-        width = 20 + max(font(vp.length(17), "bold").size(t)[0] for t, _, _ in lines) / vp.scale
+        width = 20 + max(font(vp.text(17), "bold").size(t)[0] for t, _, _ in lines) / vp.scale
         height = 12 + 24 * len(lines)
         lw, lh = vp.logical
         x = min(max(4, sprite.pos[0] + sprite.size[0] / 2 - width / 2), lw - 4 - width)

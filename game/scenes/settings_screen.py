@@ -274,7 +274,7 @@ class SettingsScreen(Scene):
         if not row or not row.help:
             return
         vp = self.viewport
-        lines = wrap(row.help, vp.length(15), vp.length(RIGHT.w - 56))
+        lines = wrap(row.help, vp.text(15), vp.length(RIGHT.w - 56))
         room = (RIGHT.bottom - 120 - self.help_top) // 20  # above the card preview
         for i, line in enumerate(lines[:room]):
             draw_text(surface, vp, line, 15, (RIGHT.x + 28, self.help_top + 20 * i), theme.INK_DIM)

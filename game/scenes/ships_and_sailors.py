@@ -15,7 +15,7 @@ from ..text import number, printable
 from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.fonts import font
-from ..ui.widgets import Button, draw_panel, draw_text, note, render_text, shade, wrap
+from ..ui.widgets import Button, draw_panel, draw_text, note, note_size, render_text, shade, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -700,10 +700,12 @@ class ColourButton(Button):
                          border_radius=radius)
         label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
         size = self.text_size
-        while font(viewport.length(size), "bold").size(label)[0] > r.w - viewport.length(12) \
+        while font(viewport.text(size), "bold").size(label)[0] > r.w - viewport.length(12) \
                 and size > 9:
             size -= 1
-        image = render_text(label, viewport.length(size), self.ink, "bold")
+        px = viewport.text(size)
+        note_size(px, label)
+        image = render_text(label, px, self.ink, "bold")
         surface.blit(image, image.get_rect(center=r.center))
         note("button", r, label)
 

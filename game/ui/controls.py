@@ -18,7 +18,7 @@ import pygame
 from ..text import printable
 from . import canvas, theme
 from .fonts import font
-from .widgets import draw_label, label_lines, note, render_text
+from .widgets import draw_label, label_lines, note, note_size, render_text
 
 MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
@@ -111,8 +111,9 @@ class Switch(Control):
         canvas.circle(surface, theme.BUTTON_HOVER if self.hover else theme.BUTTON,
                            (cx, r.centery), knob)
         words = viewport.rect(track.right + 10, y, w - track.w - 10, h)
-        image = render_text(self.text, viewport.length(theme.BODY + 1),
-                            theme.INK if on else theme.INK_DIM, "bold")
+        px = viewport.text(theme.BODY + 1)
+        note_size(px, self.text)
+        image = render_text(self.text, px, theme.INK if on else theme.INK_DIM, "bold")
         surface.blit(image, image.get_rect(midleft=words.midleft))
         note("button", viewport.rect(*self.rect), f"switch {self.text}")
 
@@ -197,7 +198,7 @@ def segments_fit(labels, width: float, height: float, size=theme.BODY) -> bool:
     """Whether `labels` as Segments fit `width` x `height` logical pixels at the body size,
     each in at most the lines its height holds (measured at the logical scale)."""
     from types import SimpleNamespace
-    one = SimpleNamespace(length=lambda n: max(1, round(n)))
+    one = SimpleNamespace(length=lambda n: max(1, round(n)), text=lambda n: max(1, round(n)))
     lines_room = max(1, int((height - 8) // font(size).get_linesize()))
     for part, label in zip(split(pygame.Rect(0, 0, width, height), labels, size), labels):
         box_w = part.w - 6 - 12
@@ -251,7 +252,7 @@ class Chooser(Control):
             fill = (theme.BUTTON_PRESSED if lit and self.pressed else theme.BUTTON_HOVER if lit
                     else theme.BUTTON if usable else theme.BUTTON_DISABLED)
             canvas.rect(surface, fill, r, border_radius=viewport.length(7))
-            image = render_text(arrow, viewport.length(20), theme.BUTTON_TEXT if usable
+            image = render_text(arrow, viewport.text(20), theme.BUTTON_TEXT if usable
                                 else (70, 84, 76), "bold")
             surface.blit(image, image.get_rect(center=r.center))
         left, right = self.sides()
@@ -322,9 +323,10 @@ class TextField(Control):
                 else theme.FIELD_EDGE)
         canvas.rect(surface, edge, r, width=max(1, viewport.length(3 if self.focused else 2)),
                          border_radius=radius)
-        px = viewport.length(theme.BODY + 1)
+        px = viewport.text(theme.BODY + 1)
         pad = viewport.length(10)
         text = printable(self.text)
+        note_size(px, text or self.placeholder)
         f = font(px)
         x, cy = r.x + pad, r.centery
         clip = surface.get_clip()

@@ -2,6 +2,12 @@
 
 Object layers name the piles, zones, buttons and labels of a table in logical
 pixels; moving an object in the map moves it in the game.
+
+A map is drawn at the design size (1280x800); `fitted` spreads it over the table the window
+gives (docs/layouts.md). Along each axis the map's content is stretched to the table's edges,
+less a small margin. An object that stretches (zones and labels, unless their `stretch`
+property says otherwise) grows in proportion; one that doesn't (piles and buttons) keeps its
+size and takes its share of the free space, so the objects keep their order and never meet.
 """
 from __future__ import annotations
 
@@ -49,6 +55,76 @@ class Layout:
 
     def of_kind(self, kind: str) -> list:
         return [p for p in self.places.values() if p.kind == kind]
+
+    def content(self) -> tuple:
+        """(left, top, right, bottom) of all the places."""
+        places = list(self.places.values())
+        return (min(p.x for p in places), min(p.y for p in places),
+                max(p.x + p.w for p in places), max(p.y + p.h for p in places))
+
+
+MARGIN = 0.03  # of the table's width (or height) on each side, at most the map's own margin
+STRETCH_BY_KIND = {"zone": "xy", "label": "x", "pile": "", "button": ""}
+
+
+def stretches(place: Place) -> str:
+    """The axes along which `place` grows with the table: its `stretch` property
+    ("x", "y", "xy" or "none"), else its kind's."""
+    value = dict(place.properties).get("stretch")
+    if value is None:
+        return STRETCH_BY_KIND.get(place.kind, "")
+    return "" if value == "none" else str(value)
+
+
+def _axis(start, length, grows, content, target) -> tuple:
+    """Map one axis of an object from the map's content span onto the table's."""
+    a0, b0 = content
+    a, b = target
+    if grows:
+        k = (b - a) / (b0 - a0)
+        return a + (start - a0) * k, length * k
+    free0, free = b0 - a0 - length, b - a - length
+    if free0 <= 0:
+        return a + (b - a - length) / 2, length
+    return a + (start - a0) * free / free0, length
+
+
+def fit(layout: Layout, size) -> Layout:
+    """`layout` spread over a table of `size` logical pixels (at least the map's size)."""
+    width, height = size
+    if (round(width), round(height)) == (layout.width, layout.height) and not _margins_shrink(layout):
+        return layout
+    left, top, right, bottom = layout.content()
+    mx = min(left, layout.width - right, MARGIN * width)
+    my = min(top, layout.height - bottom, MARGIN * height)
+    places = {}
+    for name, p in layout.places.items():
+        grow = stretches(p)
+        x, w = _axis(p.x, p.w, "x" in grow, (left, right), (mx, width - mx))
+        y, h = _axis(p.y, p.h, "y" in grow, (top, bottom), (my, height - my))
+        places[name] = Place(p.name, p.kind, x, y, w, h, p.properties)
+    return Layout(round(width), round(height), places)
+
+
+def _margins_shrink(layout: Layout) -> bool:
+    left, top, right, bottom = layout.content()
+    return (min(left, layout.width - right) > MARGIN * layout.width
+            or min(top, layout.height - bottom) > MARGIN * layout.height)
+
+
+_fitted: dict = {}
+
+
+def fitted(game_id: str, size) -> Layout:
+    """The layout of `game_id` fitted to a table of `size` (cached per size)."""
+    base = load(game_id)
+    key = (game_id, round(size[0]), round(size[1]))
+    hit = _fitted.get(key)
+    if hit is None or hit[0] is not base:
+        if len(_fitted) > 32:
+            _fitted.clear()
+        hit = _fitted[key] = (base, fit(base, (key[1], key[2])))
+    return hit[1]
 
 
 @lru_cache(maxsize=16)

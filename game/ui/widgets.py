@@ -15,11 +15,23 @@ _texts: OrderedDict = OrderedDict()
 # When a list, every text, panel, button and card drawn is noted in it as (kind, window rect,
 # detail): the layout test (tests/ui/test_readable.py) checks nothing overlaps or spills.
 recording: list | None = None
+# While `recording` is on, every text drawn (labels inside buttons too) also notes its pixel
+# size here as (px, text): the text floor test reads it.
+text_sizes: list = []
 
 
-def note(kind: str, rect, detail=None) -> None:
+def note(kind: str, rect, detail=None, px: int | None = None) -> None:
+    """Note a drawn item for the layout test; a text also gives its font's pixel size."""
     if recording is not None:
         recording.append((kind, pygame.Rect(rect), detail))
+        if kind == "text":
+            text_sizes.append((px, detail))
+
+
+def note_size(px: int, text) -> None:
+    """Note the pixel size of a text that is part of a larger item (a button's label)."""
+    if recording is not None:
+        text_sizes.append((px, text))
 
 
 def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
@@ -39,10 +51,11 @@ def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
 def draw_text(surface, viewport, text, size, pos, colour=theme.INK, anchor="topleft",
               face="sans") -> pygame.Rect:
     """Draw text at a logical position; `size` is in logical pixels."""
-    image = render_text(text, viewport.length(size), colour, face)
+    px = viewport.text(size)
+    image = render_text(text, px, colour, face)
     rect = image.get_rect(**{anchor: viewport.point(*pos)})
     surface.blit(image, rect)
-    note("text", rect, text)
+    note("text", rect, text, px)
     return rect
 
 
@@ -51,9 +64,9 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
     text = printable(text)  # measured as it will be drawn
     limit = viewport.length(max_width)
-    while size > smallest and font(viewport.length(size), face).size(text)[0] > limit:
+    while size > smallest and font(viewport.text(size), face).size(text)[0] > limit:
         size -= 1
-    f = font(viewport.length(size), face)
+    f = font(viewport.text(size), face)
     if f.size(text)[0] > limit:
         while len(text) > 1 and f.size(text + "…")[0] > limit:
             text = text[:-1]
@@ -124,6 +137,7 @@ class Button:
         self.text_size = text_size
         self.hover = False
         self.pressed = False
+        self.place: str | None = None  # the layout object it sits on, followed when the table reflows
 
     def contains(self, logical_pos) -> bool:
         return self.rect.collidepoint(logical_pos)
@@ -177,10 +191,10 @@ def label_lines(text, size, width_px, height_px, viewport, face="bold", short=No
     floor = min(size, theme.BODY)
     for candidate in (text, short) if short and short != text else (text,):
         for s in range(size, floor - 1, -1):
-            if font(viewport.length(s), face).size(candidate)[0] <= width_px:
+            if font(viewport.text(s), face).size(candidate)[0] <= width_px:
                 return s, [candidate]
     text = short or text
-    px = viewport.length(floor)
+    px = viewport.text(floor)
     f = font(px, face)
     lines = wrap(text, px, width_px, face)
     most = max(1, height_px // max(1, f.get_linesize()))
@@ -199,10 +213,11 @@ def draw_label(surface, viewport, text, size, box: pygame.Rect, colour, face="bo
     pad = viewport.length(6)
     size, lines = label_lines(text, size, box.w - 2 * pad, box.h - viewport.length(2), viewport,
                               face, short)
-    px = viewport.length(size)
+    px = viewport.text(size)
     step = font(px, face).get_linesize()
     top = box.centery - step * len(lines) / 2
     for i, line in enumerate(lines):
+        note_size(px, line)
         image = render_text(line, px, colour, face)
         surface.blit(image, image.get_rect(center=(box.centerx, round(top + step * (i + 0.5)))))
 

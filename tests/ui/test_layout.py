@@ -28,7 +28,41 @@ def test_moving_a_pile_in_the_map_moves_it_in_the_game(app, monkeypatch):
     app.start_game("scoundrel", 3)
     scene = app.top
     code = scene.session.state.room[1]
-    assert scene.table.sprites[code].pos == (333.0, 444.0)
+    placed = layouts.fit(moved, app.viewport.logical)["room2"]
+    unmoved = layouts.fit(original, app.viewport.logical)["room2"]
+    assert scene.table.sprites[code].pos == (placed.x, placed.y) != (unmoved.x, unmoved.y)
+
+
+def test_fitting_keeps_order_size_and_the_window():
+    """Spread over any table, places stay inside it and keep their order both ways; piles and
+    buttons keep their size, zones and labels grow."""
+    for game_id in playable():
+        base = layouts.load(game_id)
+        for size in ((1280, 800), (1280, 1280), (1896, 800), (1280, 1707), (1422, 800)):
+            table = layouts.fit(base, size)
+            for name, p in base.places.items():
+                q = table[name]
+                assert -0.01 <= q.x and q.x + q.w <= size[0] + 0.01, (game_id, size, name)
+                assert -0.01 <= q.y and q.y + q.h <= size[1] + 0.01, (game_id, size, name)
+                if p.kind in ("pile", "button") and not dict(p.properties).get("stretch"):
+                    assert (q.w, q.h) == (p.w, p.h)
+                for other, o in base.places.items():
+                    r = table[other]
+                    if p.x + p.w <= o.x:
+                        assert q.x + q.w <= r.x + 1e-6, (game_id, size, name, other)
+                    if p.y + p.h <= o.y:
+                        assert q.y + q.h <= r.y + 1e-6, (game_id, size, name, other)
+
+
+def test_a_place_can_say_how_it_stretches():
+    base = layouts.Layout(1280, 800, {
+        "hand": layouts.Place("hand", "zone", 100, 500, 1000, 200, (("stretch", "x"),)),
+        "deck": layouts.Place("deck", "pile", 100, 100, 140, 196),
+        "log": layouts.Place("log", "zone", 1140, 100, 100, 300),
+    })
+    wide = layouts.fit(base, (2560, 1600))
+    assert wide["hand"].h == 200 and wide["hand"].w > 1000
+    assert wide["log"].h > 300 and wide["deck"].w == 140
 
 
 STANDARD_DECK_GAMES = [("scoundrel", None), ("bogey", None), ("abandon_ship", None),

@@ -1,7 +1,9 @@
 """Every screen readable at a glance: at 1280x800, 1920x1080 and the smallest window, in
 several states of every playable game (reached by seeded legal moves, so a new game is covered
 as soon as it is registered), every text stays in the window and in its panel, and no text
-overlaps another text, a card or a button. Cards may overlap cards (stacks, fans).
+overlaps another text, a card or a button. Cards may overlap cards (stacks, fans). Every window
+shape is toured (wide, standard, square, portrait, from 640x400 to 4K); no text a player reads
+is under 12 px from 1280x800 up, nor under 9 px at all; and a table fills its window.
 
 Drawing is recorded by `game.ui.widgets.recording`; a panel drawn opaque hides what it covers
 (a caption, the log, a dialog), so only what a person can see is checked."""
@@ -15,7 +17,12 @@ import pytest
 from game.scenes.registry import playable
 from game.ui import widgets
 
-SIZES = [(1280, 800), (1920, 1080), (640, 400)]
+SIZES = [(1280, 800), (1920, 1080), (640, 400),  # standard
+         (900, 900), (1280, 1024),                 # square
+         (2560, 1080),                             # wide (21:9)
+         (1024, 1366),                             # portrait
+         (3840, 2160)]                             # 4K
+SHAPES = SIZES[3:]  # the shapes a table must fill (test_every_table_fills_its_window)
 MOVES = 4000   # at most this many moves to a game's end
 
 
@@ -31,6 +38,7 @@ def record_frame(app) -> list:
     while first > 0 and not stack[first].opaque:
         first -= 1
     widgets.recording = []
+    widgets.text_sizes = []
     try:
         app.surface.fill((0, 0, 0))
         for scene in stack[first:]:
@@ -84,18 +92,50 @@ def problems(records, window) -> list:
     return out
 
 
-def check(app, where: str) -> list:
+def required_floor(size) -> int:
+    """The smallest text a player may have to read in a window of `size` (issue 26): 12 px
+    from 1280x800 up, 9 px below (down to the smallest window, 640x400)."""
+    return 12 if size[0] >= 1280 and size[1] >= 800 else 9
+
+
+def small_texts(size) -> list:
+    """Texts of the frame just recorded drawn under the floor, or with no size noted."""
+    floor = required_floor(size)
+    out = []
+    for px, text in widgets.text_sizes:
+        if px is None:
+            out.append(f"text {text!r} was drawn without noting its size")
+        elif px < floor:
+            out.append(f"text {text!r} is {px} px high, under the floor of {floor} px")
+    return out
+
+
+def settle_all(app) -> None:
+    for scene in app.stack:
+        table = getattr(scene, "table", None)
+        if hasattr(table, "finish_all"):
+            table.finish_all()
+
+
+def check(app, where: str, sizes=SIZES) -> list:
     found = []
-    for size in SIZES:
+    for size in sizes:
         resize(app, size)
         window = pygame.Rect((0, 0), app.surface.get_size())
-        for scene in app.stack:
-            table = getattr(scene, "table", None)
-            if hasattr(table, "finish_all"):
-                table.finish_all()
-        found += [f"{where} at {size[0]}x{size[1]}: {p}" for p in problems(record_frame(app), window)]
+        settle_all(app)
+        records = record_frame(app)
+        found += [f"{where} at {size[0]}x{size[1]}: {p}"
+                  for p in problems(records, window) + small_texts(size)]
     resize(app, (1280, 800))
     return found
+
+
+def content_box(records, window) -> pygame.Rect | None:
+    """The box around everything drawn on the table (cards, panels, buttons, texts), less any
+    panel as large as the window (a backdrop)."""
+    rects = [r for kind, r, _ in records if kind in ("card", "panel", "button", "text")
+             and not (kind == "panel" and r.w >= window.w and r.h >= window.h)]
+    return rects[0].unionall(rects[1:]) if rects else None
 
 
 def quiet(scene) -> None:
@@ -174,6 +214,27 @@ def test_every_table_is_readable(app, game_id, seats):
             found += check(app, f"{game_id}, {state}, log open")
             scene.toggle_log()
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", playable())
+def test_every_table_fills_its_window(app, game_id):
+    """At every window shape, a table's cards, panels, buttons and texts span at least 90% of
+    the window's width and 85% of its height: no letterbox, no dead band."""
+    found = []
+    for _scene, state in playthrough(app, game_id):
+        if state not in ("start", "the middle"):
+            continue
+        for size in SHAPES:
+            resize(app, size)
+            settle_all(app)
+            window = pygame.Rect((0, 0), size)
+            box = content_box(record_frame(app), window)
+            if box is None or box.w < 0.9 * window.w or box.h < 0.85 * window.h:
+                found.append(f"{game_id}, {state} at {size[0]}x{size[1]}: the table spans "
+                             f"{box} of the window {window.size}")
+        resize(app, (1280, 800))
+    assert not found, "\n".join(found)
 
 
 def worked_example_top(screen) -> int:
