@@ -24,6 +24,7 @@ from . import memory, shutdown, wake  # noqa: E402
 from .resources import asset  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
 from .store import startup  # noqa: E402
+from .ui import screen as screens  # noqa: E402
 from .ui import theme  # noqa: E402
 from .ui.canvas import Canvas  # noqa: E402
 from .ui.cardart import CardArt  # noqa: E402
@@ -51,24 +52,33 @@ CARD_RENDER_BUDGET = 0.006
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, game_id=None, seed=None, fullscreen=None):
+        screens.prepare()
         pygame.display.init()
         pygame.font.init()
         font.cache_clear()  # fonts from an earlier pygame.init are dead
-        pygame.display.set_caption("Deckhand")
-        pygame.display.set_icon(pygame.image.load(str(asset("icons", "deckhand.png"))))
+        self.screen, scale_message = screens.make_screen()
+        if scale_message:
+            print(f"deckhand: {scale_message}", file=sys.stderr, flush=True)
+        self.screen.set_title("Deckhand", pygame.image.load(str(asset("icons", "deckhand.png"))))
         self.settings, settings_message = settings_store.load()
         self.settings_unsaved_told = settings_message is not None
-        self.windowed_size = within_screen(tuple(size))
+        self.windowed_size = within_screen(self.in_pixels(size))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.surface = self._open_window()
+        if self.screen.display_scale != 1 and not self.screen.forced and not self.screen.high_dpi:
+            # Windows told us its scale only once the window was open: the same size in points
+            self.windowed_size = within_screen(self.in_pixels(size))
+            if not self.fullscreen:
+                self.screen.resize(self.windowed_size)
+                self.surface = self.screen.surface()
         self.viewport = Viewport()
-        self.viewport.fit(self.surface.get_size())
+        self.fit_viewport()
         self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
         self.art.frame_budget = CARD_RENDER_BUDGET
         self.art.fit_window(self.surface.get_size())
         self.sound = SoundBoard(self)  # opens the mixer on the first sound, never required
         self.clock = pygame.time.Clock()
-        self.painter = Painter()
+        self.painter = Painter(self.screen)
         self.stack: list = []
         self.running = True
         self.frames = 0
@@ -85,17 +95,24 @@ class App:
 
     # -- window ---------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            # Exactly the desktop's size: pygame-ce then asks SDL for desktop fullscreen
-            # (SDL_WINDOW_FULLSCREEN_DESKTOP), so the screen never changes resolution.
-            sizes = pygame.display.get_desktop_sizes()
-            return pygame.display.set_mode(sizes[0] if sizes else (0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        return self.screen.open(self.windowed_size, self.fullscreen)
+
+    def in_pixels(self, size) -> tuple:
+        """A window size in the screen's points as the window's own units: pixels, except
+        where the window itself is measured in points (a high-DPI Mac)."""
+        if self.screen.high_dpi:
+            return tuple(size)
+        k = self.screen.display_scale
+        return (round(size[0] * k), round(size[1] * k))
+
+    def fit_viewport(self) -> None:
+        self.viewport.fit(self.surface.get_size(), self.screen.pixel_ratio,
+                          self.screen.display_scale)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.surface = self._open_window()
-        self.viewport.fit(self.surface.get_size())
+        self.fit_viewport()
         self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
         for scene in self.stack:
@@ -104,13 +121,14 @@ class App:
         self.save_settings()
 
     def on_resize(self, size) -> None:
-        clamped = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        least = self.in_pixels(MIN_SIZE)
+        clamped = (max(least[0], size[0]), max(least[1], size[1]))
         if not self.fullscreen:
             self.windowed_size = clamped
             if tuple(size) != clamped:  # dragged below the smallest usable table
-                pygame.display.set_mode(clamped, pygame.RESIZABLE)
-        self.surface = pygame.display.get_surface()
-        self.viewport.fit(self.surface.get_size())
+                self.screen.resize(clamped)
+        self.surface = self.screen.surface()
+        self.fit_viewport()
         self.art.fit_window(self.surface.get_size())
         self.painter.invalidate()
         for scene in self.stack:

@@ -19,7 +19,9 @@ FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it w
 
 
 class Painter:
-    def __init__(self):
+    def __init__(self, screen=None):
+        from .screen import Screen
+        self.screen = screen or Screen()  # shows what was repainted
         self.last: Canvas | None = None
         self.target = None  # the surface the last frame went to
         self.full_next = True
@@ -44,10 +46,7 @@ class Painter:
         for area in dirty:
             canvas.replay(surface, area)
         self.updates += 1
-        if dirty == [window]:
-            pygame.display.flip()
-        else:
-            pygame.display.update(dirty)
+        self.screen.present(None if dirty == [window] else dirty)
         return dirty
 
 

@@ -5,8 +5,9 @@ design size (1280x800) both ways and longer on the window's long side, with no l
 `game.ui.layout` spreads a table's places over it. A screen drawn at the design size (the menu,
 the forms) asks for `centred()`, the same scale with the design size in the middle.
 
-On a high-DPI screen the window's surface has more pixels than the window has points
-(`pixel_ratio`); mouse positions arrive in points and `to_logical` takes them as such.
+On a high-DPI screen a point is several pixels (`display_scale`, game.ui.screen): the text floor
+is in points. On a Retina Mac the window's surface also has more pixels than the window has
+points (`pixel_ratio`): mouse positions arrive in points and `to_logical` takes them as such.
 """
 from __future__ import annotations
 
@@ -34,23 +35,26 @@ class Viewport:
         self.offset = (0.0, 0.0)
         self.window = self.design
         self.pixel_ratio = 1.0
+        self.display_scale = 1.0
         self.text_floor = TEXT_FLOOR_LARGE
         self._centred: Viewport | None = None
 
-    def fit(self, window_size, pixel_ratio: float = 1.0) -> None:
-        """Fit a window of `window_size` pixels, `pixel_ratio` pixels to a point."""
+    def fit(self, window_size, pixel_ratio: float = 1.0, display_scale: float | None = None) -> None:
+        """Fit a window of `window_size` pixels; `display_scale` pixels make a point of the
+        screen (its pixel_ratio if not given), `pixel_ratio` pixels a unit of mouse position."""
         dw, dh = self.design
         ww, wh = window_size
         self.window = (ww, wh)
         self.pixel_ratio = pixel_ratio
-        self.scale = max(MIN_SCALE * pixel_ratio, min(ww / dw, wh / dh))
+        self.display_scale = ds = pixel_ratio if display_scale is None else display_scale
+        self.scale = max(MIN_SCALE * ds, min(ww / dw, wh / dh))
         if self.reflow:
             self.logical = (round(ww / self.scale), round(wh / self.scale))
             self.offset = (0.0, 0.0)
         else:
             self.logical = self.design
             self.offset = ((ww - dw * self.scale) / 2, (wh - dh * self.scale) / 2)
-        self.text_floor = round(text_floor(self.scale / pixel_ratio) * pixel_ratio)
+        self.text_floor = round(text_floor(self.scale / ds) * ds)
         self._centred = None
 
     def centred(self) -> Viewport:
@@ -59,7 +63,7 @@ class Viewport:
             return self
         if self._centred is None:
             other = Viewport(self.design, reflow=False)
-            other.fit(self.window, self.pixel_ratio)
+            other.fit(self.window, self.pixel_ratio, self.display_scale)
             self._centred = other
         return self._centred
 
