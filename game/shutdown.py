@@ -52,11 +52,15 @@ class StopRequests:
         return True
 
     def install_console_handler(self) -> None:
+        # The platform checks here and in `uninstall` also let mypy check these lines against
+        # Windows' ctypes when run on Windows, and skip them elsewhere (where they do not exist).
+        if sys.platform != "win32":
+            return
         import ctypes
         from ctypes import wintypes
-        handler_type = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)  # type: ignore[attr-defined]  # Windows only
+        handler_type = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)
         self.console_handler = handler_type(self.on_console_event)  # kept alive while installed
-        ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, True)  # type: ignore[attr-defined]  # Windows
+        ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, True)
 
     def uninstall(self) -> None:
         """Put the earlier handlers back, and let a waiting console handler return."""
@@ -66,7 +70,7 @@ class StopRequests:
             except (ValueError, OSError, TypeError):
                 continue
         self.previous = {}
-        if self.console_handler is not None:
+        if sys.platform == "win32" and self.console_handler is not None:
             import ctypes
-            ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, False)  # type: ignore[attr-defined]  # Windows
+            ctypes.windll.kernel32.SetConsoleCtrlHandler(self.console_handler, False)
         self.done.set()

@@ -368,3 +368,58 @@ def test_the_workflow_builds_tests_and_smokes_all_four():
     assert "contents: write" in release and "gh release create" in release
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "glibc 2.35" in readme and "notarytool" in readme
+
+
+def make_test_commands() -> list[tuple[dict[str, str], str]]:
+    """What `make test` runs, as (environment, command) with the command spelled as the
+    workflow spells it: `python` for the venv's, JOBS at its default, PYTEST_ARGS left to
+    the caller."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    defaults = dict(re.findall(r"(?m)^(\w+) \?= (.*)$", text))
+    recipe = re.search(r"(?m)^test:.*\n((?:\t.*\n)+)", text)
+    assert recipe, "the Makefile has no test recipe"
+    out = []
+    for line in recipe.group(1).splitlines():
+        parts = re.fullmatch(r"\s*((?:\w+=\S+\s+)*)(.+)", line)
+        assert parts, line
+        env = dict(assignment.split("=", 1) for assignment in parts.group(1).split())
+        command = parts.group(2).replace("$(PY)", "python")
+        command = command.replace("$(JOBS)", defaults["JOBS"]).replace(" $(PYTEST_ARGS)", "")
+        assert "$(" not in command, command
+        out.append((env, command))
+    return out
+
+
+def test_make_test_checks_the_code_then_runs_the_tests_in_parallel():
+    commands = [command for _, command in make_test_commands()]
+    assert commands == ["python -m ruff check .", "python -m mypy",
+                        "python -m pytest -n auto --dist worksteal"]
+
+
+@pytest.mark.parametrize("system", ["linux", "win32", "darwin"])
+def test_mypy_passes_on_every_runners_system(system, tmp_path):
+    """mypy follows `sys.platform` checks, so each runner's mypy reads the code its own way
+    (a `type: ignore` needed on one system is an unused one on another)."""
+    done = subprocess.run([sys.executable, "-m", "mypy", "--platform", system,
+                           "--cache-dir", str(tmp_path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_workflow_runs_the_checks_make_test_runs():
+    """Command for command (the runners include Windows, which has no make), before the build."""
+    text = workflow_text()
+    job = text[text.index("\n  build:"):text.index("python build/build.py ${{")]
+    runs = re.findall(r"(?m)^\s*run: (.*)$", job)
+    found = []
+    for env, command in make_test_commands():
+        matching = [i for i, run in enumerate(runs) if run == command or run.startswith(command + " ")]
+        assert matching, f"the workflow does not run {command!r}"
+        found.append(matching[0])
+        for name, value in env.items():
+            assert re.search(rf"(?m)^\s+{name}: {re.escape(value)}$", job), name
+    assert found == sorted(found), "ruff, mypy, pytest: in make test's order"
+    assert 'pip install -e ".[test]"' in job   # the extra brings ruff, mypy and pytest-xdist
+    extra = pyproject()["project"]["optional-dependencies"]["test"]
+    for name in ("ruff", "mypy", "pytest-xdist"):
+        assert any(re.match(rf"{name}\b", requirement) for requirement in extra), name

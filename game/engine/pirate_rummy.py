@@ -28,7 +28,9 @@ plunders, so the end of a turn can judge the business and roll it back (see `end
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from . import rng
 from .cards import SUIT_SYMBOLS, check_deck
@@ -56,14 +58,21 @@ COLOUR_NAMES = {"r": "red", "y": "yellow", "g": "green", "b": "blue",
 COLOUR_SYMBOLS = {"r": "\u25cf", "y": "\u2605", "g": "\u25b2", "b": "\u25c6", **SUIT_SYMBOLS}
 _STD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
+Cards = tuple[str, ...]
+Meld = tuple[str, ...]        # sorted by `card_key`
+Area = tuple[Meld, ...]       # one seat's melds
+Areas = tuple[Area, ...]      # per seat
+Plunder = tuple[str, int, str]  # (card, victim seat, pirate ship spent)
+T = TypeVar("T")
 
-def _uno_deck() -> tuple:
+
+def _uno_deck() -> Cards:
     numbers = [f"{c}{n}" for c in UNO_COLOURS for n in range(10)]
     numbers += [f"{c}{n}*" for c in UNO_COLOURS for n in range(1, 10)]
     return tuple(numbers) + tuple(f"ship{i}" for i in range(1, 33))
 
 
-def _standard_deck() -> tuple:
+def _standard_deck() -> Cards:
     out = []
     for mark in ("", "*"):
         out += [f"p{r}{s}{mark}" for s in "SHDC" for r in _STD_RANKS]
@@ -74,8 +83,8 @@ def _standard_deck() -> tuple:
 
 
 DECKS = {"uno": _uno_deck(), "standard": _standard_deck()}
-NUMBER: dict = {}   # code -> its number, for number cards only
-COLOUR: dict = {}   # code -> its colour letter, for number cards only
+NUMBER: dict[str, int] = {}   # code -> its number, for number cards only
+COLOUR: dict[str, str] = {}   # code -> its colour letter, for number cards only
 for _code in DECKS["uno"][:76]:
     NUMBER[_code], COLOUR[_code] = int(_code[1]), _code[0]
 for _code in DECKS["standard"][:80]:
@@ -89,14 +98,14 @@ def is_ship(card: str) -> bool:
     return card in ALL_CODES and card not in NUMBER
 
 
-def card_key(card: str) -> tuple:
+def card_key(card: str) -> tuple[int, int, str]:
     """Sort order inside a meld and a hand: number, then colour (ships last)."""
     if card in NUMBER:
         return (NUMBER[card], _COLOUR_ORDER[COLOUR[card]], card)
     return (99, 0, card)
 
 
-def sorted_meld(cards) -> tuple:
+def sorted_meld(cards: Iterable[str]) -> Meld:
     return tuple(sorted(cards, key=card_key))
 
 
@@ -111,7 +120,7 @@ def card_words(card: str) -> str:
     return f"{NUMBER[card]}{COLOUR_SYMBOLS[colour]} {COLOUR_NAMES[colour]}"
 
 
-def meld_fault(meld) -> str | None:
+def meld_fault(meld: Meld) -> str | None:
     """Why a meld is not a legitimate run or set, in words; None when it is."""
     if any(c not in NUMBER for c in meld):
         return "a pirate ship can't be part of a meld"
@@ -132,18 +141,18 @@ def meld_fault(meld) -> str | None:
     return None
 
 
-def is_legit(meld) -> bool:
+def is_legit(meld: Meld) -> bool:
     return meld_fault(meld) is None
 
 
-def meld_kind(meld) -> str:
+def meld_kind(meld: Meld) -> str:
     """'run', 'set' or 'meld' (not legitimate), for words."""
     if not is_legit(meld):
         return "meld"
     return "set" if NUMBER[meld[0]] == NUMBER[meld[-1]] else "run"
 
 
-def meld_words(meld) -> str:
+def meld_words(meld: Meld) -> str:
     """'run 4-5-6 blue', 'set of 7s', 'meld 3● red, 5◆ blue'."""
     kind = meld_kind(meld)
     if kind == "run":
@@ -166,9 +175,12 @@ class State:
                  "winners", "finish", "log", "log_start", "options", "seed", "rng", "revealed",
                  "_legal")
 
-    def __init__(self, seats, deck, discards, hands, areas, turn, round_, turns, start_hand,
-                 start_areas, plunders, moves, round_hands, stale, winners, finish, log,
-                 log_start, options, seed, rng_state, revealed):
+    def __init__(self, seats: int, deck: Cards, discards: Cards, hands: tuple[Cards, ...],
+                 areas: Areas, turn: int, round_: int, turns: int, start_hand: Cards,
+                 start_areas: Areas, plunders: tuple[Plunder, ...], moves: int,
+                 round_hands: tuple[int, ...], stale: bool, winners: tuple[int, ...], finish: str,
+                 log: tuple[str, ...], log_start: int, options: dict[str, Any], seed: int,
+                 rng_state: int, revealed: int):
         self.seats = seats
         self.deck = deck                # top card first
         self.discards = discards        # pirate ships discarded, oldest first
@@ -191,16 +203,16 @@ class State:
         self.seed = seed
         self.rng = rng_state
         self.revealed = revealed
-        self._legal = None
+        self._legal: list[Action] | None = None
 
     def copy(self) -> State:
         return State(*(getattr(self, k) for k in State.__slots__[:-1]))
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         return None if self.winners else self.turn
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
             getattr(self, k) == getattr(other, k) for k in State.__slots__[:-1])
 
@@ -209,11 +221,11 @@ class State:
                 f"hands={tuple(map(len, self.hands))} winners={self.winners}>")
 
 
-def _set(items: tuple, i: int, value) -> tuple:
+def _set(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
-def _without(cards: tuple, card: str) -> tuple:
+def _without(cards: Cards, card: str) -> Cards:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
 
@@ -226,11 +238,12 @@ def _say(s: State, *lines: str) -> None:
     s.log = log
 
 
-def deck_of(options: dict) -> tuple:
+def deck_of(options: dict[str, Any]) -> Cards:
     return DECKS[options["deck"]]
 
 
-def new_game(seats=4, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 4, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if not isinstance(seats, int) or isinstance(seats, bool) or not SEATS[0] <= seats <= SEATS[1]:
         raise ValueError(f"Pirate Rummy is for {SEATS[0]} to {SEATS[1]} players")
     options = resolve_options(OPTIONS, options)
@@ -269,14 +282,14 @@ def _start_turn(s: State, seat: int) -> None:
 
 # --- moving cards on a table ----------------------------------------------------------------
 
-def _find(area: tuple, card: str) -> int:
+def _find(area: Area, card: str) -> int:
     for i, meld in enumerate(area):
         if card in meld:
             return i
     return -1
 
 
-def _take(area: tuple, card: str, split_run: bool = False) -> tuple:
+def _take(area: Area, card: str, split_run: bool = False) -> Area:
     """The area without `card`; an emptied meld goes; a plundered run splits at the gap."""
     i = _find(area, card)
     if i < 0:
@@ -293,19 +306,37 @@ def _take(area: tuple, card: str, split_run: bool = False) -> tuple:
     return _set(area, i, rest)
 
 
-def _put(area: tuple, card: str, meld_index: int | None) -> tuple:
+def _put(area: Area, card: str, meld_index: int | None) -> Area:
     if meld_index is None:
         return area + ((card,),)
     return _set(area, meld_index, sorted_meld(area[meld_index] + (card,)))
 
 
-def plundered(areas: tuple, card: str, victim: int, mover: int) -> tuple:
+def plundered(areas: Areas, card: str, victim: int, mover: int) -> Areas:
     """The table after `mover` plunders `card` from `victim`: it lies alone in the mover's area."""
     areas = _set(areas, victim, _take(areas[victim], card, split_run=True))
     return _set(areas, mover, areas[mover] + ((card,),))
 
 
-def base_of(s) -> tuple:
+class TurnRecord(Protocol):
+    """What judging a turn reads: a State, or a stand-in built from the player's view (see
+    `outcome_for_view`, and the bots' planned end of turn)."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def areas(self) -> Areas: ...
+    @property
+    def hands(self) -> tuple[Cards, ...]: ...  # per seat; only hands[turn] is read
+    @property
+    def start_areas(self) -> Areas: ...
+    @property
+    def start_hand(self) -> Cards: ...
+    @property
+    def plunders(self) -> tuple[Plunder, ...]: ...
+
+
+def base_of(s: TurnRecord) -> tuple[Areas, Cards]:
     """(table, hand) as the turn's roll-back leaves them: its start with its plunders done."""
     areas, hand = s.start_areas, s.start_hand
     for card, victim, ship in s.plunders:
@@ -314,7 +345,7 @@ def base_of(s) -> tuple:
     return areas, hand
 
 
-def broken_cards(areas: tuple) -> frozenset:
+def broken_cards(areas: Areas) -> frozenset[str]:
     """Cards in melds that are not legitimate."""
     return frozenset(c for area in areas for meld in area if not is_legit(meld) for c in meld)
 
@@ -325,13 +356,13 @@ class Outcome:
     cards the player picks up."""
 
     rolled_back: bool
-    faulty: tuple        # (seat, meld) per illegitimate meld that holds cards not excused
-    picked_up: tuple     # cards that go into the player's hand
-    hand: tuple          # the hand afterwards
-    areas: tuple         # the table afterwards
+    faulty: tuple[tuple[int, Meld], ...]  # (seat, meld) per illegitimate meld that holds cards not excused
+    picked_up: Cards     # cards that go into the player's hand
+    hand: Cards          # the hand afterwards
+    areas: Areas         # the table afterwards
 
 
-def end_turn_outcome(s) -> Outcome:
+def end_turn_outcome(s: TurnRecord) -> Outcome:
     """Judge the turn's business as the rulings say (works on a state or the player's view)."""
     base_areas, base_hand = base_of(s)
     excused = broken_cards(base_areas)
@@ -353,11 +384,11 @@ RESET = Action("reset", "reset turn")
 DISCARD_SHIPS = Action("ships", "discard all pirate ships")
 
 
-def _meld_text(meld) -> str:
+def _meld_text(meld: Meld) -> str:
     return "[" + " ".join(meld) + "]"
 
 
-def _legal(s: State) -> list:
+def _legal(s: State) -> list[Action]:
     me = s.turn
     hand = s.hands[me]
     out = []
@@ -405,7 +436,7 @@ def _legal(s: State) -> list:
     return out
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     """Every legal action; kept on the state so the `apply` that follows needn't list them again."""
     if state.winners:
         return []
@@ -455,7 +486,7 @@ def _why_illegal(s: State, text: str) -> str:
     return f"{text!r} is not a Pirate Rummy action."
 
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     text = action.text if isinstance(action, Action) else action
     if not isinstance(text, str):
@@ -475,41 +506,43 @@ def apply(state: State, action) -> State:
         s.areas, hand = base_of(state)
         s.hands = _set(s.hands, me, hand)
         _say(s, f"{{p{me}}} puts the table back as it was after the draw.")
-    elif a.kind in ("play", "add"):
+        return s
+    card = a.named_card  # every other action moves one card
+    if a.kind in ("play", "add"):
         seat, j = a.target
-        s.hands = _set(s.hands, me, _without(s.hands[me], a.card))
-        s.areas = _set(s.areas, seat, _put(s.areas[seat], a.card, j))
+        s.hands = _set(s.hands, me, _without(s.hands[me], card))
+        s.areas = _set(s.areas, seat, _put(s.areas[seat], card, j))
         if j is None:
-            _say(s, f"{{p{me}}} starts a new meld with the {card_words(a.card)}.")
+            _say(s, f"{{p{me}}} starts a new meld with the {card_words(card)}.")
         else:
-            _say(s, f"{{p{me}}} adds the {card_words(a.card)} to the "
+            _say(s, f"{{p{me}}} adds the {card_words(card)} to the "
                     f"{meld_words(state.areas[seat][j])} of {{p{seat}}}.")
     elif a.kind == "move":
         seat, j = a.target
         area = state.areas[seat]
         target = area[j] if j is not None else None
-        area = _take(area, a.card)
+        area = _take(area, card)
         j = area.index(target) if target is not None else None
-        s.areas = _set(s.areas, seat, _put(area, a.card, j))
+        s.areas = _set(s.areas, seat, _put(area, card, j))
         where = "a new meld" if target is None else f"the {meld_words(target)}"
-        _say(s, f"{{p{me}}} moves the {card_words(a.card)} to {where} of {{p{seat}}}.")
+        _say(s, f"{{p{me}}} moves the {card_words(card)} to {where} of {{p{seat}}}.")
     elif a.kind == "split":
         seat, j = a.target
         meld = state.areas[seat][j]
-        i = meld.index(a.card)
+        i = meld.index(card)
         s.areas = _set(s.areas, seat, state.areas[seat][:j] + (meld[:i], meld[i:])
                        + state.areas[seat][j + 1:])
         _say(s, f"{{p{me}}} splits the {meld_words(meld)} of {{p{seat}}} before the "
-                f"{card_words(a.card)}.")
+                f"{card_words(card)}.")
     elif a.kind == "plunder":
         victim = a.target[0]
         ship = next(c for c in state.hands[me] if c not in NUMBER)
         s.hands = _set(s.hands, me, _without(state.hands[me], ship))
         s.discards = state.discards + (ship,)
         s.stale = False
-        s.plunders = state.plunders + ((a.card, victim, ship),)
-        s.areas = plundered(state.areas, a.card, victim, me)
-        _say(s, f"{{p{me}}} discards a pirate ship and plunders the {card_words(a.card)} "
+        s.plunders = state.plunders + ((card, victim, ship),)
+        s.areas = plundered(state.areas, card, victim, me)
+        _say(s, f"{{p{me}}} discards a pirate ship and plunders the {card_words(card)} "
                 f"from {{p{victim}}}.")
     return s
 
@@ -624,20 +657,20 @@ class View:
     round: int
     turns: int
     moves: int
-    hand: tuple
-    hand_counts: tuple
-    areas: tuple
-    faults: tuple          # per seat, per meld: why it is not legitimate, or None
-    excused: frozenset     # cards that plundering left in broken melds (judged at the start)
-    start_areas: tuple     # the table after this turn's draw
-    start_hand: tuple | None   # the player's own hand after the draw (only the player's view)
-    plunders: tuple | None     # this turn's plunders (card, victim, ship): the player's view only
+    hand: Cards
+    hand_counts: tuple[int, ...]
+    areas: Areas
+    faults: tuple[tuple[str | None, ...], ...]  # per seat, per meld: why it is not legitimate, or None
+    excused: frozenset[str]  # cards that plundering left in broken melds (judged at the start)
+    start_areas: Areas     # the table after this turn's draw
+    start_hand: Cards | None   # the player's own hand after the draw (only the player's view)
+    plunders: tuple[Plunder, ...] | None  # this turn's plunders: the player's view only
     deck_count: int
-    discards: tuple
-    log: tuple             # the latest public events (see LOG_KEPT)
-    winners: tuple
+    discards: Cards
+    log: tuple[str, ...]   # the latest public events (see LOG_KEPT)
+    winners: tuple[int, ...]
     finish: str
-    options: dict
+    options: dict[str, Any]
     log_start: int = 0     # how many events came before log[0]
 
 
@@ -656,25 +689,31 @@ def view(state: State, seat: int) -> View:
                 s.log_start)
 
 
+@dataclass(frozen=True)
 class _Judged:
     """A view of the player whose turn it is, shaped like a state for `end_turn_outcome`."""
 
-    def __init__(self, v: View):
-        self.turn, self.areas = v.turn, v.areas
-        self.start_areas, self.start_hand, self.plunders = v.start_areas, v.start_hand, v.plunders
-        self.hands = tuple(v.hand if p == v.seat else () for p in range(v.seats))
+    turn: int
+    areas: Areas
+    hands: tuple[Cards, ...]   # the player's hand; the others empty (the view hides them)
+    start_areas: Areas
+    start_hand: Cards
+    plunders: tuple[Plunder, ...]
 
 
 def outcome_for_view(v: View) -> Outcome:
     """`end_turn_outcome` from the view of the player whose turn it is."""
-    if v.seat != v.turn or v.start_hand is None:
+    # The player's own view holds both start_hand and plunders; any other holds neither.
+    if v.seat != v.turn or v.start_hand is None or v.plunders is None:
         raise ValueError("only the player whose turn it is can judge the turn")
-    return end_turn_outcome(_Judged(v))
+    hands = tuple(v.hand if p == v.seat else () for p in range(v.seats))
+    return end_turn_outcome(_Judged(v.turn, v.areas, hands, v.start_areas, v.start_hand,
+                                    v.plunders))
 
 
 # --- saving ---------------------------------------------------------------------------------
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     s = state
     return {
         "game": GAME_ID, "version": JSON_VERSION, "seats": s.seats, "deck": list(s.deck),
@@ -690,28 +729,28 @@ def to_json(state: State) -> dict:
     }
 
 
-def _bad(what: str):
+def _bad(what: str) -> ValueError:
     return ValueError(f"saved Pirate Rummy state has a bad {what}")
 
 
-def _get(data, key: str, kind):
+def _get(data: Any, key: str, kind: type[Any]) -> Any:
     return expect("Pirate Rummy", data, key, kind)
 
 
-def _int(data, key: str, low: int, high: int | None = None):
-    value = _get(data, key, int)
+def _int(data: Any, key: str, low: int, high: int | None = None) -> int:
+    value: int = _get(data, key, int)
     if value < low or (high is not None and value > high):
         raise _bad(repr(key))
     return value
 
 
-def _cards(value, codes, what: str) -> tuple:
+def _cards(value: Any, codes: frozenset[str], what: str) -> Cards:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in codes for c in value):
         raise _bad(what)
     return tuple(value)
 
 
-def _areas(value, n: int, codes, what: str) -> tuple:
+def _areas(value: Any, n: int, codes: frozenset[str], what: str) -> Areas:
     if not isinstance(value, list) or len(value) != n:
         raise _bad(what)
     out = []
@@ -725,11 +764,11 @@ def _areas(value, n: int, codes, what: str) -> tuple:
     return tuple(out)
 
 
-def _flat(areas) -> tuple:
+def _flat(areas: Areas) -> Cards:
     return tuple(c for area in areas for meld in area for c in meld)
 
 
-def from_json(data) -> State:
+def from_json(data: Any) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     n = _int(data, "seats", SEATS[0], SEATS[1])
@@ -800,11 +839,11 @@ def _check_turn_record(s: State) -> None:
         raise _bad("turn record: the table after the draw does not add up") from None
 
 
-def _others(hands: tuple, turn: int) -> tuple:
+def _others(hands: tuple[Cards, ...], turn: int) -> Cards:
     return tuple(c for p, h in enumerate(hands) if p != turn for c in h)
 
 
-def all_cards(state: State) -> tuple:
+def all_cards(state: State) -> Cards:
     """Every card of the game wherever it is: deck, discards, hands and areas."""
     s = state
     return (s.deck + s.discards + tuple(c for hand in s.hands for c in hand)
