@@ -69,7 +69,8 @@ HEAVE_TO = Action("heave", "heave to")
 
 
 # What a play is aimed at: a seat, a pirate id or action kind, [mine, theirs] for a swap, or nothing.
-Target = int | str | list[str] | None
+# A view that came over the network holds the swap's pair as a tuple (the codec sends lists so).
+Target = int | str | list[str] | tuple[str, ...] | None
 Play = tuple[Target, tuple[str, ...]]   # a variant of a card or pirate: (target, kinds discarded)
 Shield = tuple[int, str, str | None]    # (seat, "doubloons" or "cards", the pirate giving it or None)
 
@@ -750,7 +751,7 @@ def _step_cheaper(s: State, seat: int, st: Step, target: Target, discards: Seque
 
 def _step_swap(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
                origin: str | None) -> None:
-    assert isinstance(target, list)  # [mine, theirs]
+    assert isinstance(target, (list, tuple))  # [mine, theirs]
     mine, theirs = target
     cost = price(s, theirs)
     s.purses[seat] -= cost
