@@ -25,14 +25,15 @@ options as actions.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence, Sized
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, TypedDict
 
 from . import doubloons_cards, rng
 from .cards import check_deck
 from .contract import Action, IllegalAction, Option, Result, check_json_header, expect, resolve_options
-from .doubloons_cards import STEPS, kind_of
+from .doubloons_cards import STEPS, CardKind, Step, kind_of
 from .games import INFO
 
 GAME_ID = "doubloons"
@@ -67,6 +68,35 @@ LET_PASS = Action("pass", "let it pass")
 HEAVE_TO = Action("heave", "heave to")
 
 
+# What a play is aimed at: a seat, a pirate id or action kind, [mine, theirs] for a swap, or nothing.
+# A view that came over the network holds the swap's pair as a tuple (the codec sends lists so).
+Target = int | str | list[str] | tuple[str, ...] | None
+Play = tuple[Target, tuple[str, ...]]   # a variant of a card or pirate: (target, kinds discarded)
+Shield = tuple[int, str, str | None]    # (seat, "doubloons" or "cards", the pirate giving it or None)
+
+
+class ChainEntry(TypedDict):
+    """A play or Heave To! waiting in the chain, as the state keeps (and saves) it."""
+
+    seat: int
+    card: str | None      # the action card's code, None for a pirate use
+    source: str           # action kind or pirate id
+    target: Target
+    discards: list[str]   # the cards set aside, discarded when the play resolves
+
+
+class OpenChoice(TypedDict):
+    """A card's follow-up choice waiting for `seat`, as the state keeps (and saves) it."""
+
+    seat: int
+    kind: str             # take, give, spy, pirate, effect
+    cards: list[str]
+    pirates: list[str]
+    card: str | None      # effect: the card or pirate whose effect is being used
+    origin: str | None    # effect: the pirate using it (None for an action card)
+    target: int | None    # take: whose hand
+
+
 def name_of(thing: str) -> str:
     """A card code, kind or pirate id as a player reads it."""
     kind = kind_of(thing)
@@ -74,13 +104,10 @@ def name_of(thing: str) -> str:
     return card.name if card else thing
 
 
+@dataclass(slots=True, eq=False, repr=False, kw_only=True)
 class State:
     """A Doubloons game. Treat as immutable: `apply` returns a new one."""
 
-    __slots__ = ("seats", "options", "seed", "rng", "deck", "discard", "hands", "purses", "crews",
-                 "row", "pirate_deck", "pirate_discard", "disabled", "turn", "turn_no", "plays",
-                 "used", "discounts", "played", "last_card", "shields", "pending", "queue",
-                 "choice", "phase", "winners", "log", "notes", "revealed")
     seats: int
     options: dict[str, Any]
     seed: int
@@ -101,19 +128,15 @@ class State:
     discounts: dict[str, int]
     played: list[str]
     last_card: str | None
-    shields: list[list[Any]]        # [seat, what, origin]
-    pending: list[dict[str, Any]]
+    shields: list[Shield]
+    pending: list[ChainEntry]       # the play first, then each Heave To!
     queue: list[int]
-    choice: dict[str, Any] | None
+    choice: OpenChoice | None
     phase: str
     winners: list[int]
     log: list[str]
     notes: list[list[str]]
     revealed: int
-
-    def __init__(self, **fields):
-        for k in State.__slots__:
-            setattr(self, k, fields[k])
 
     def copy(self) -> State:
         """A copy whose containers may be changed without touching this one."""
@@ -126,24 +149,25 @@ class State:
         s.pirate_deck, s.pirate_discard = list(self.pirate_deck), list(self.pirate_discard)
         s.disabled, s.discounts = dict(self.disabled), dict(self.discounts)
         s.used, s.played = list(self.used), list(self.played)
-        s.shields = [list(x) for x in self.shields]
-        s.pending, s.queue = [dict(p) for p in self.pending], list(self.queue)
-        s.choice = None if self.choice is None else dict(self.choice)
+        s.shields = list(self.shields)
+        s.pending, s.queue = [p.copy() for p in self.pending], list(self.queue)
+        s.choice = None if self.choice is None else self.choice.copy()
         s.winners, s.log = list(self.winners), list(self.log)
         s.notes = [list(n) for n in self.notes]
         return s
 
     @property
-    def to_act(self):
+    def to_act(self) -> int | None:
         if self.phase == PLAY:
             return self.turn
         if self.phase == REACT:
             return self.queue[0]
         if self.phase == CHOOSE:
+            assert self.choice is not None  # the phase is "choose" only while a choice waits
             return self.choice["seat"]
         return None
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and to_json(self) == to_json(other)
 
     def __repr__(self) -> str:
@@ -165,7 +189,7 @@ def _p(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
-def _owner(s: State, pid: str):
+def _owner(s: State, pid: str) -> int | None:
     """The seat whose crew holds the pirate, or None."""
     for seat, crew in enumerate(s.crews):
         if pid in crew:
@@ -173,12 +197,14 @@ def _owner(s: State, pid: str):
     return None
 
 
-def price(s, pid: str) -> int:
+def price(s: State, pid: str) -> int:
     """A pirate's hire cost for the player whose turn it is, Barter applied, never below 0."""
-    return max(0, PIRATES[pid].cost - s.discounts.get(pid, 0))
+    cost = PIRATES[pid].cost
+    assert cost is not None  # every pirate has a cost (only action cards have none)
+    return max(0, cost - s.discounts.get(pid, 0))
 
 
-def protected(s, seat: int, what: str) -> bool:
+def protected(s: State, seat: int, what: str) -> bool:
     """Whether `what` ("doubloons" or "cards") can't be stolen from `seat` right now."""
     for pid in s.crews[seat]:
         step = PIRATES[pid].step("protect")
@@ -191,7 +217,7 @@ def protected(s, seat: int, what: str) -> bool:
     return False
 
 
-def _guards(card) -> set:
+def _guards(card: CardKind) -> set[str]:
     """What a target's protection must cover for this effect to do nothing to them."""
     out = set()
     for st in card.effect:
@@ -210,7 +236,7 @@ def _refill(s: State) -> None:
         _say(s, "The discards are shuffled into a new action deck.")
 
 
-def _take_from_deck(s: State, n: int) -> list:
+def _take_from_deck(s: State, n: int) -> list[str]:
     out = []
     for _ in range(n):
         _refill(s)
@@ -233,13 +259,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _first_of(cards, kind: str) -> str:
+def _first_of(cards: Iterable[str], kind: str) -> str:
     return next(c for c in cards if kind_of(c) == kind)
 
 
 # --- what a card or pirate could do: its variants -------------------------------------------
 
-def _targets(s: State, seat: int, card, copying: bool) -> list:
+def _targets(s: State, seat: int, card: CardKind, copying: bool) -> Sequence[Target]:
     """Every target the effect could take (None when it takes none); [] if it can't be used."""
     kind = card.target
     others = [p for p in range(s.seats) if p != seat]
@@ -283,7 +309,7 @@ def _targets(s: State, seat: int, card, copying: bool) -> list:
     raise AssertionError(kind)
 
 
-def _copies(card) -> bool:
+def _copies(card: CardKind) -> bool:
     """A pirate that uses another pirate or re-plays a card can't itself be copied (no loops)."""
     return any(card.has(d) for d in (*REPLAYS, "copy_pirate"))
 
@@ -295,7 +321,8 @@ def _can_replay(s: State, seat: int, kind: str) -> bool:
     return bool(_variants(s, seat, card, copying=True))
 
 
-def _variants(s: State, seat: int, card, copying=False, hand=None) -> list:
+def _variants(s: State, seat: int, card: CardKind, copying: bool = False,
+              hand: Sequence[str] | None = None) -> list[Play]:
     """(target, discards) pairs the card or pirate could be played with."""
     hand = s.hands[seat] if hand is None else hand
     pay = sum(st.n for st in card.effect if st.do == "pay")
@@ -306,13 +333,13 @@ def _variants(s: State, seat: int, card, copying=False, hand=None) -> list:
         kinds = sorted(kind_of(c) for c in hand)
         if len(kinds) < need:
             return []
-        discard_sets = list(dict.fromkeys(combinations(kinds, need)))
+        discard_sets: list[tuple[str, ...]] = list(dict.fromkeys(combinations(kinds, need)))
     else:
         discard_sets = [()]
     return [(t, d) for t in _targets(s, seat, card, copying) for d in discard_sets]
 
 
-def _suffix(target, discards) -> str:
+def _suffix(target: Target, discards: Sequence[str]) -> str:
     out = ""
     if isinstance(target, int):
         out = f" on seat {target + 1}"
@@ -325,13 +352,13 @@ def _suffix(target, discards) -> str:
     return out
 
 
-def _action(kind: str, prefix: str, source: str, target, discards) -> Action:
+def _action(kind: str, prefix: str, source: str, target: Target, discards: Sequence[str]) -> Action:
     return Action(kind, prefix + _suffix(target, discards), source, (target, tuple(discards)))
 
 
 # --- legal actions -------------------------------------------------------------------------
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Action]:
     s = state
     if s.phase == PLAY:
         return _turn_actions(s)
@@ -344,7 +371,7 @@ def legal_actions(state: State) -> list:
     return []
 
 
-def _turn_actions(s: State) -> list:
+def _turn_actions(s: State) -> list[Action]:
     me = s.turn
     out = []
     if s.plays < PLAYS_PER_TURN:
@@ -370,7 +397,7 @@ def _turn_actions(s: State) -> list:
     return out
 
 
-def _choice_actions(s: State) -> list:
+def _choice_actions(s: State) -> list[Action]:
     c = s.choice
     assert c is not None  # asked only while a choice waits
     kind = c["kind"]
@@ -381,7 +408,7 @@ def _choice_actions(s: State) -> list:
         return [Action("choose", f"give {k} to seat {p + 1}", k, p)
                 for k in kinds for p in range(s.seats) if p != c["seat"]]
     if kind == "spy":
-        by_text = {}
+        by_text: dict[str, Action] = {}
         cards = [kind_of(x) for x in c["cards"]]
         for i, keep in enumerate(cards):
             rest = cards[:i] + cards[i + 1:]
@@ -399,19 +426,20 @@ def _choice_actions(s: State) -> list:
                 out += [Action("choose", f"take {pid} dismissing {m}", pid, m) for m in crew]
         return out
     if kind == "effect":
-        card = _card(c["card"])
-        return [_action("choose", "then", c["card"], t, d)
-                for t, d in _variants(s, c["seat"], card, copying=True)]
+        key = c["card"]
+        assert key is not None  # an effect choice always names its card
+        return [_action("choose", "then", key, t, d)
+                for t, d in _variants(s, c["seat"], _card(key), copying=True)]
     raise AssertionError(kind)
 
 
-def _card(key: str):
+def _card(key: str) -> CardKind:
     return ACTIONS.get(key) or PIRATES[key]
 
 
 # --- applying ------------------------------------------------------------------------------
 
-def apply(state: State, action) -> State:
+def apply(state: State, action: Action | str) -> State:
     """The state after `action` (an Action or its text); raises IllegalAction if not allowed."""
     text = action.text if isinstance(action, Action) else action
     if not isinstance(text, str):
@@ -483,9 +511,10 @@ def _why_illegal(s: State, text: str) -> str:
 
 def _play(s: State, a: Action) -> None:
     me = s.turn
-    target, discards = a.target
-    entry = {"seat": me, "card": None, "source": a.card, "target": target,
-             "discards": _set_aside(s, me, discards)}
+    play: Play = a.target
+    target, discards = play
+    entry: ChainEntry = {"seat": me, "card": None, "source": a.named_card, "target": target,
+                         "discards": _set_aside(s, me, discards)}
     if a.kind == "play":
         code = _first_of(s.hands[me], a.named_card)
         s.hands[me].remove(code)
@@ -502,7 +531,7 @@ def _play(s: State, a: Action) -> None:
     _ask(s)
 
 
-def _set_aside(s: State, seat: int, kinds) -> list:
+def _set_aside(s: State, seat: int, kinds: Iterable[str]) -> list[str]:
     """Take the cards a play will discard out of the hand (back if the play is cancelled)."""
     codes = []
     for kind in kinds:
@@ -511,7 +540,7 @@ def _set_aside(s: State, seat: int, kinds) -> list:
     return codes
 
 
-def describe_play(source: str, target) -> str:
+def describe_play(source: str, target: Target) -> str:
     """A card or pirate and its target in words ("Pillage on {p1}")."""
     out = name_of(source)
     if isinstance(target, int):
@@ -523,7 +552,7 @@ def describe_play(source: str, target) -> str:
     return out
 
 
-def cancelled(pending) -> bool:
+def cancelled(pending: Sized) -> bool:
     """Whether the play at the bottom of a Heave To! chain stands cancelled."""
     return len(pending) % 2 == 0
 
@@ -551,7 +580,7 @@ def _heave(s: State) -> None:
 def _resolve_chain(s: State) -> None:
     base = s.pending[0]
     stopped = cancelled(s.pending)
-    s.discard.extend(p["card"] for p in s.pending[1:])
+    s.discard.extend(_heave_code(p) for p in s.pending[1:])
     s.pending, s.queue, s.phase = [], [], PLAY
     if stopped:
         s.hands[base["seat"]].extend(base["discards"])
@@ -561,35 +590,48 @@ def _resolve_chain(s: State) -> None:
          origin=base["source"] if base["source"] in PIRATES else None)
 
 
-def _run(s: State, seat: int, card, target, discards, origin) -> None:
+def _heave_code(entry: ChainEntry) -> str:
+    """The card of a Heave To! in the chain (only the play at its bottom may be a pirate's)."""
+    assert entry["card"] is not None
+    return entry["card"]
+
+
+def _run(s: State, seat: int, card: CardKind, target: Target, discards: Sequence[str],
+         origin: str | None) -> None:
     """Carry out an effect's steps. `origin` is the pirate running it (None for a card), the
     source of any protection it gives."""
     for st in card.effect:
         _STEP_RUNNERS[st.do](s, seat, st, target, discards, origin)
 
 
-def _step_pay(s, seat, st, target, discards, origin):
+def _step_pay(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+              origin: str | None) -> None:
     s.purses[seat] -= st.n
     _say(s, f"{_p(seat)} pays {_plural(st.n, 'doubloon')}.")
 
 
-def _step_discard(s, seat, st, target, discards, origin):
+def _step_discard(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                  origin: str | None) -> None:
     s.discard.extend(discards)
     s.revealed += len(discards)
     _say(s, f"{_p(seat)} discards {' and '.join(name_of(c) for c in discards)}.")
 
 
-def _step_gain(s, seat, st, target, discards, origin):
+def _step_gain(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+               origin: str | None) -> None:
     s.purses[seat] += st.n
     _say(s, f"{_p(seat)} takes {_plural(st.n, 'doubloon')} from the bank.")
 
 
-def _step_draw(s, seat, st, target, discards, origin):
+def _step_draw(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+               origin: str | None) -> None:
     got = _draw(s, seat, st.n)
     _say(s, f"{_p(seat)} draws {_plural(got, 'card')}." if got else "The action deck is empty.")
 
 
-def _step_steal_doubloon(s, seat, st, target, discards, origin):
+def _step_steal_doubloon(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                         origin: str | None) -> None:
+    assert isinstance(target, int)  # a player
     if protected(s, target, "doubloons"):
         _say(s, f"{_p(seat)} can't steal: {_p(target)}'s doubloons are protected.")
         return
@@ -614,7 +656,9 @@ def _cards_out_of_reach(s: State, seat: int, target: int, empty: str) -> bool:
     return False
 
 
-def _step_steal_card(s, seat, st, target, discards, origin):
+def _step_steal_card(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                     origin: str | None) -> None:
+    assert isinstance(target, int)  # a player
     if _cards_out_of_reach(s, seat, target, f"{_p(seat)} finds no cards to take from {_p(target)}."):
         return
     s.rng, i = rng.below(s.rng, len(s.hands[target]))
@@ -626,7 +670,9 @@ def _step_steal_card(s, seat, st, target, discards, origin):
     _tell(s, target, f"{_p(seat)} took your {name_of(code)}.")
 
 
-def _step_look_take_card(s, seat, st, target, discards, origin):
+def _step_look_take_card(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                         origin: str | None) -> None:
+    assert isinstance(target, int)  # a player
     if _cards_out_of_reach(s, seat, target, f"{_p(seat)} looks at {_p(target)}'s hand: it is empty."):
         return
     s.revealed += len(s.hands[target])
@@ -634,46 +680,57 @@ def _step_look_take_card(s, seat, st, target, discards, origin):
     _offer(s, seat, "take", cards=s.hands[target], target=target)
 
 
-def _offer(s: State, seat: int, kind: str, cards=(), pirates=(), card=None, origin=None,
-           target=None) -> None:
+def _offer(s: State, seat: int, kind: str, cards: Iterable[str] = (), pirates: Iterable[str] = (),
+           card: str | None = None, origin: str | None = None, target: int | None = None) -> None:
     """Leave the rest of an effect to `seat`'s choice: `cards` and `pirates` are theirs to see."""
     s.choice = {"seat": seat, "kind": kind, "cards": list(cards), "pirates": list(pirates),
                 "card": card, "origin": origin, "target": target}
     s.phase = CHOOSE
 
 
-def _step_disable_pirate(s, seat, st, target, discards, origin):
+def _step_disable_pirate(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                         origin: str | None) -> None:
+    assert isinstance(target, str)  # a pirate
     s.disabled[target] = seat
     _say(s, f"{_p(seat)} disables {name_of(target)} until {_p(seat)}'s next turn.")
 
 
-def _step_disable_crew(s, seat, st, target, discards, origin):
+def _step_disable_crew(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                       origin: str | None) -> None:
+    assert isinstance(target, int)  # a player
     for pid in s.crews[target]:
         s.disabled[pid] = seat
     _say(s, f"{_p(seat)} disables {_p(target)}'s pirates until {_p(seat)}'s next turn.")
 
 
-def _step_discard_pirate(s, seat, st, target, discards, origin):
+def _step_discard_pirate(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                         origin: str | None) -> None:
+    assert isinstance(target, str)  # a pirate
     owner = _owner(s, target)
+    assert owner is not None  # the target is a pirate in a crew
     s.crews[owner].remove(target)
     s.pirate_discard.append(target)
     s.disabled.pop(target, None)
     _say(s, f"{_p(seat)} makes {name_of(target)} walk the plank from {_p(owner)}'s crew.")
 
 
-def _step_copy_pirate(s, seat, st, target, discards, origin):
+def _step_copy_pirate(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                      origin: str | None) -> None:
+    assert isinstance(target, str)  # a pirate
     s.used.append(target)
     _say(s, f"{_p(seat)} commands {name_of(target)}.")
     _follow(s, seat, target, origin)
 
 
-def _step_replay(s, seat, st, target, discards, origin):
+def _step_replay(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                 origin: str | None) -> None:
     kind = target if st.do == "replay_played" else s.last_card
+    assert isinstance(kind, str)  # a kind played this turn, or the last card (replay_last needs one)
     _say(s, f"{_p(seat)} plays {name_of(kind)} again.")
     _follow(s, seat, kind, None)
 
 
-def _follow(s: State, seat: int, key: str, origin) -> None:
+def _follow(s: State, seat: int, key: str, origin: str | None) -> None:
     """Run another card's effect: at once if it needs no choice, else as a choice."""
     card = _card(key)
     options = _variants(s, seat, card, copying=True)
@@ -685,12 +742,16 @@ def _follow(s: State, seat: int, key: str, origin) -> None:
         _offer(s, seat, "effect", card=key, origin=origin)
 
 
-def _step_cheaper(s, seat, st, target, discards, origin):
+def _step_cheaper(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                  origin: str | None) -> None:
+    assert isinstance(target, str)  # a pirate
     s.discounts[target] = s.discounts.get(target, 0) + st.n
     _say(s, f"{_p(seat)} can hire {name_of(target)} for {price(s, target)} this turn.")
 
 
-def _step_swap(s, seat, st, target, discards, origin):
+def _step_swap(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+               origin: str | None) -> None:
+    assert isinstance(target, (list, tuple))  # [mine, theirs]
     mine, theirs = target
     cost = price(s, theirs)
     s.purses[seat] -= cost
@@ -705,7 +766,8 @@ def _step_swap(s, seat, st, target, discards, origin):
     _say(s, f"{_p(seat)} pays {cost} and swaps {name_of(mine)} for {name_of(theirs)} from {where}.")
 
 
-def _step_take_top_pirate(s, seat, st, target, discards, origin):
+def _step_take_top_pirate(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                          origin: str | None) -> None:
     if not s.pirate_deck:
         _say(s, "The pirate deck is empty.")
         return
@@ -718,7 +780,8 @@ def _step_take_top_pirate(s, seat, st, target, discards, origin):
     _offer(s, seat, "pirate", pirates=[pid])
 
 
-def _step_pick_pirate(s, seat, st, target, discards, origin):
+def _step_pick_pirate(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                      origin: str | None) -> None:
     if not s.pirate_deck:
         _say(s, "The pirate deck is empty.")
         return
@@ -727,11 +790,13 @@ def _step_pick_pirate(s, seat, st, target, discards, origin):
     _offer(s, seat, "pirate", pirates=looked)
 
 
-def _step_spy(s, seat, st, target, discards, origin):
+def _step_spy(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+              origin: str | None) -> None:
     _cards_to_choose(s, seat, st.n, "spy", "looks at the top {} of the action deck")
 
 
-def _step_draw_give(s, seat, st, target, discards, origin):
+def _step_draw_give(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                    origin: str | None) -> None:
     _cards_to_choose(s, seat, st.n, "give", "draws {} and must give one away")
 
 
@@ -745,7 +810,8 @@ def _cards_to_choose(s: State, seat: int, n: int, kind: str, line: str) -> None:
     _offer(s, seat, kind, cards=cards)
 
 
-def _step_toll(s, seat, st, target, discards, origin):
+def _step_toll(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+               origin: str | None) -> None:
     paid = []
     for p in range(s.seats):
         if p != seat and s.purses[p] > s.purses[seat] and not protected(s, p, "doubloons"):
@@ -759,12 +825,14 @@ def _step_toll(s, seat, st, target, discards, origin):
         _say(s, f"{_p(seat)} finds nobody richer to pay a toll.")
 
 
-def _step_protect(s, seat, st, target, discards, origin):
-    s.shields.append([seat, st.what, origin])
+def _step_protect(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                  origin: str | None) -> None:
+    s.shields.append((seat, st.what, origin))
     _say(s, f"{_p(seat)}'s {st.what} can't be stolen until {_p(seat)}'s next turn.")
 
 
-def _step_cancel(s, seat, st, target, discards, origin):
+def _step_cancel(s: State, seat: int, st: Step, target: Target, discards: Sequence[str],
+                 origin: str | None) -> None:
     raise AssertionError("Heave To! is never run as an effect")
 
 
@@ -788,6 +856,7 @@ def _choose(s: State, a: Action) -> None:
     s.choice, s.phase = None, PLAY
     if c["kind"] == "take":
         victim = c["target"]
+        assert victim is not None  # a take names whose hand
         code = _first_of(s.hands[victim], a.named_card)
         s.hands[victim].remove(code)
         s.hands[seat].append(code)
@@ -797,17 +866,19 @@ def _choose(s: State, a: Action) -> None:
         code = _first_of(c["cards"], a.named_card)
         rest = list(c["cards"])
         rest.remove(code)
-        s.hands[a.target].append(code)
+        receiver: int = a.target
+        s.hands[receiver].append(code)
         s.hands[seat].extend(rest)
-        _say(s, f"{_p(seat)} gives {_p(a.target)} a card.")
-        _tell(s, a.target, f"{_p(seat)} gave you {name_of(code)}.")
-        _tell(s, seat, f"You gave {name_of(code)} to {_p(a.target)}.")
+        _say(s, f"{_p(seat)} gives {_p(receiver)} a card.")
+        _tell(s, receiver, f"{_p(seat)} gave you {name_of(code)}.")
+        _tell(s, seat, f"You gave {name_of(code)} to {_p(receiver)}.")
     elif c["kind"] == "spy":
         rest = list(c["cards"])
         kept = _first_of(rest, a.named_card)
         rest.remove(kept)
         order = []
-        for k in a.target:
+        put_back: tuple[str, ...] = a.target
+        for k in put_back:
             order.append(_first_of(rest, k))
             rest.remove(order[-1])
         s.hands[seat].append(kept)
@@ -815,21 +886,25 @@ def _choose(s: State, a: Action) -> None:
         _say(s, f"{_p(seat)} keeps a card and puts {_plural(len(order), 'card')} back on top.")
     elif c["kind"] == "pirate":
         looked = list(c["pirates"])
-        looked.remove(a.card)
+        looked.remove(a.named_card)
         s.pirate_deck.extend(looked)        # the others go to the bottom of the pirate deck
-        if a.target:
-            s.crews[seat].remove(a.target)
-            s.pirate_discard.append(a.target)
-            s.disabled.pop(a.target, None)
-            _say(s, f"{_p(seat)} dismisses {name_of(a.target)}.")
-        s.crews[seat].append(a.card)
+        dismissed: str | None = a.target
+        if dismissed:
+            s.crews[seat].remove(dismissed)
+            s.pirate_discard.append(dismissed)
+            s.disabled.pop(dismissed, None)
+            _say(s, f"{_p(seat)} dismisses {name_of(dismissed)}.")
+        s.crews[seat].append(a.named_card)
         _say(s, f"{_p(seat)} takes {name_of(a.named_card)} into the crew.")
     else:
-        target, discards = a.target
-        _run(s, seat, _card(c["card"]), target, _set_aside(s, seat, discards), c["origin"])
+        key = c["card"]
+        assert key is not None  # an effect choice always names its card
+        play: Play = a.target
+        target, discards = play
+        _run(s, seat, _card(key), target, _set_aside(s, seat, discards), c["origin"])
 
 
-def _hire(s: State, pid: str, dismiss) -> None:
+def _hire(s: State, pid: str, dismiss: str | None) -> None:
     me = s.turn
     cost = price(s, pid)
     s.purses[me] -= cost
@@ -874,7 +949,8 @@ def _start_turn(s: State, seat: int) -> None:
              + " enabled again.")
 
 
-def new_game(seats=2, seed=0, options=None, deck=None) -> State:
+def new_game(seats: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
+             deck: Iterable[str] | None = None) -> State:
     if not isinstance(seats, int) or isinstance(seats, bool) or not SEATS[0] <= seats <= SEATS[1]:
         raise ValueError(f"Doubloons is for {SEATS[0]} to {SEATS[1]} players")
     options = resolve_options(OPTIONS, options)
@@ -932,7 +1008,7 @@ def potential_gain(source: str) -> int:
                for st in card.effect if st.do in ("gain", "steal_doubloon", "toll"))
 
 
-def asks(view, seat: int, mode: str) -> bool:
+def asks(view: View, seat: int, mode: str) -> bool:
     """Whether a human at `seat` is asked about the pending play, under the table option `mode`
     ("every", "targeted", "never"). Public information only: it never depends on a hand."""
     if mode == "every":
@@ -961,7 +1037,7 @@ class Pending:
     seat: int
     source: str          # action kind or pirate id
     card: str | None     # the action card's code, None for a pirate use
-    target: object
+    target: Target
     set_aside: int       # how many cards wait to be discarded for it
 
 
@@ -970,8 +1046,8 @@ class Choice:
     """A choice the viewer must make: the cards or pirates only they may see."""
 
     kind: str            # take, give, spy, pirate, effect
-    cards: tuple
-    pirates: tuple
+    cards: tuple[str, ...]
+    pirates: tuple[str, ...]
     card: str | None     # effect: the card or pirate whose effect is being used
     target: int | None   # take: whose hand
     origin: str | None   # effect: the pirate using it (None for an action card)
@@ -985,31 +1061,31 @@ class View:
     to_act: int | None
     turn: int
     turn_no: int
-    hand: tuple
-    hand_counts: tuple
-    purses: tuple
-    crews: tuple
-    disabled: dict        # pirate -> the seat that disabled it
-    row: tuple            # face-up pirates, None for an empty slot
+    hand: tuple[str, ...]
+    hand_counts: tuple[int, ...]
+    purses: tuple[int, ...]
+    crews: tuple[tuple[str, ...], ...]
+    disabled: dict[str, int]  # pirate -> the seat that disabled it
+    row: tuple[str | None, ...]  # face-up pirates, None for an empty slot
     pirate_deck_count: int
-    pirate_discard: tuple
+    pirate_discard: tuple[str, ...]
     deck_count: int
-    discard: tuple
-    played: tuple         # the turn player's action cards this turn, oldest first
+    discard: tuple[str, ...]
+    played: tuple[str, ...]  # the turn player's action cards this turn, oldest first
     plays_left: int
-    used: tuple
-    prices: dict          # face-up and crew pirates -> cost for the player whose turn it is
+    used: tuple[str, ...]
+    prices: dict[str, int]  # face-up and crew pirates -> cost for the player whose turn it is
     last_card: str | None
-    protection: tuple     # per seat: (doubloons protected, cards protected)
-    shields: tuple        # (seat, "doubloons" or "cards", pirate giving it or None) from copies
-    pending: tuple        # Pending, the play first, then each Heave To!
-    asking: tuple         # the seats still to be asked about the chain's top, next first
+    protection: tuple[tuple[bool, bool], ...]  # per seat: (doubloons protected, cards protected)
+    shields: tuple[Shield, ...]  # (seat, "doubloons" or "cards", pirate giving it or None) from copies
+    pending: tuple[Pending, ...]  # the play first, then each Heave To!
+    asking: tuple[int, ...]  # the seats still to be asked about the chain's top, next first
     choosing: int | None  # who is making a card's choice
     choice: Choice | None  # only for the seat choosing
-    notes: tuple          # private lines for this seat, oldest first
-    log: tuple
-    winners: tuple
-    options: dict
+    notes: tuple[str, ...]  # private lines for this seat, oldest first
+    log: tuple[str, ...]
+    winners: tuple[int, ...]
+    options: dict[str, Any]
 
 
 def view(state: State, seat: int) -> View:
@@ -1029,7 +1105,7 @@ def view(state: State, seat: int) -> View:
         tuple(s.discard), tuple(s.played), PLAYS_PER_TURN - s.plays, tuple(s.used),
         {p: price(s, p) for p in pirates}, s.last_card,
         tuple((protected(s, p, "doubloons"), protected(s, p, "cards")) for p in range(s.seats)),
-        tuple(tuple(x) for x in s.shields),
+        tuple(s.shields),
         tuple(Pending(p["seat"], p["source"], p["card"], p["target"], len(p["discards"]))
               for p in s.pending), tuple(s.queue),
         s.choice["seat"] if s.choice else None, choice, tuple(s.notes[seat]), tuple(s.log),
@@ -1067,7 +1143,7 @@ def action_words(action_text: str) -> str:
 
 # --- saving --------------------------------------------------------------------------------
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> dict[str, Any]:
     s = state
     return {
         "game": GAME_ID, "version": JSON_VERSION, "seats": s.seats, "options": dict(s.options),
@@ -1087,34 +1163,34 @@ def to_json(state: State) -> dict:
     }
 
 
-def _bad(what: str):
+def _bad(what: str) -> ValueError:
     return ValueError(f"saved Doubloons state has a bad {what}")
 
 
-def _get(data, key, kind, optional=False):
+def _get(data: Any, key: str, kind: type[Any], optional: bool = False) -> Any:
     return expect("Doubloons", data, key, kind, optional=optional)
 
 
-def _int(data, key, low, high=None):
-    value = _get(data, key, int)
+def _int(data: Any, key: str, low: int, high: int | None = None) -> int:
+    value: int = _get(data, key, int)
     if value < low or (high is not None and value > high):
         raise _bad(repr(key))
     return value
 
 
-def _seat(value, n, what):
+def _seat(value: object, n: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < n:
         raise _bad(what)
     return value
 
 
-def _codes(value, what) -> list:
+def _codes(value: object, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(c, str) and c in _CODES for c in value):
         raise _bad(what)
     return list(value)
 
 
-def _pids(value, what) -> list:
+def _pids(value: object, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(p, str) and p in PIRATES for p in value):
         raise _bad(what)
     return list(value)
@@ -1123,7 +1199,7 @@ def _pids(value, what) -> list:
 _CODES = frozenset(ACTION_DECK)
 
 
-def _target(value, n, what):
+def _target(value: object, n: int, what: str) -> Target:
     if value is None:
         return None
     if type(value) is int:
@@ -1135,7 +1211,7 @@ def _target(value, n, what):
     raise _bad(what)
 
 
-def _entry(data, n) -> dict:
+def _entry(data: Any, n: int) -> ChainEntry:
     source = _get(data, "source", str)
     if source not in ACTIONS and source not in PIRATES:
         raise _bad("'pending'")
@@ -1147,7 +1223,7 @@ def _entry(data, n) -> dict:
             "discards": _codes(_get(data, "discards", list), "'pending'")}
 
 
-def _choice(data, n):
+def _choice(data: Any, n: int) -> OpenChoice | None:
     if data is None:
         return None
     kind = _get(data, "kind", str)
@@ -1162,7 +1238,7 @@ def _choice(data, n):
     target = data.get("target")
     if target is not None:
         _seat(target, n, "'choice'")
-    out = {"seat": _seat(_get(data, "seat", int), n, "'choice'"), "kind": kind, "card": card,
+    out: OpenChoice = {"seat": _seat(_get(data, "seat", int), n, "'choice'"), "kind": kind, "card": card,
            "origin": origin, "target": target, "cards": _codes(_get(data, "cards", list), "'choice'"),
            "pirates": _pids(_get(data, "pirates", list), "'choice'")}
     if (kind == "effect") != (card is not None) or (kind == "take") != (target is not None):
@@ -1170,13 +1246,13 @@ def _choice(data, n):
     return out
 
 
-def from_json(data) -> State:
+def from_json(data: Any) -> State:
     """Rebuild a state, checking every field so a bad file cannot produce a broken game."""
     check_json_header(data, GAME_ID, JSON_VERSION)
     n = _int(data, "seats", SEATS[0], SEATS[1])
 
-    def per_seat(key):
-        value = _get(data, key, list)
+    def per_seat(key: str) -> list[Any]:
+        value: list[Any] = _get(data, key, list)
         if len(value) != n:
             raise _bad(repr(key))
         return value
@@ -1225,7 +1301,7 @@ def from_json(data) -> State:
               turn_no=_int(data, "turn_no", 1, MAX_TURNS), plays=_int(data, "plays", 0, PLAYS_PER_TURN),
               used=_pids(_get(data, "used", list), "'used'"), discounts=dict(discounts),
               played=_codes(_get(data, "played", list), "'played'"), last_card=last,
-              shields=[list(x) for x in shields], pending=pending,
+              shields=[(x[0], x[1], x[2]) for x in shields], pending=pending,
               queue=[_seat(q, n, "'queue'") for q in _get(data, "queue", list)], choice=choice,
               phase=phase, winners=[_seat(w, n, "'winners'") for w in _get(data, "winners", list)],
               log=list(log), notes=[list(x) for x in notes], revealed=_int(data, "revealed", 0))
@@ -1234,10 +1310,10 @@ def from_json(data) -> State:
     return s
 
 
-def held_cards(s) -> list:
+def held_cards(s: State) -> list[str | None]:
     """Every action card code wherever it is (deck, discard, hands, played, chain, choice)."""
-    out = list(s.deck) + list(s.discard) + list(s.played) + [c for h in s.hands for c in h]
-    out += [p["card"] for p in s.pending[1:]]
+    out: list[str | None] = [*s.deck, *s.discard, *s.played, *(c for h in s.hands for c in h)]
+    out += [p["card"] for p in s.pending[1:]]  # None only in a bad save, which check_deck refuses
     if s.pending:
         out += s.pending[0]["discards"]
     if s.choice:
@@ -1245,7 +1321,7 @@ def held_cards(s) -> list:
     return out
 
 
-def held_pirates(s) -> list:
+def held_pirates(s: State) -> list[str]:
     out = [p for p in s.row if p] + list(s.pirate_deck) + list(s.pirate_discard)
     out += [p for crew in s.crews for p in crew]
     if s.choice and s.choice["kind"] == "pirate":
@@ -1256,7 +1332,7 @@ def held_pirates(s) -> list:
 ALL_CARDS = ACTION_DECK + tuple(PIRATES)
 
 
-def all_cards(s) -> list:
+def all_cards(s: State) -> list[str | None]:
     """Every action card and pirate, wherever it is: each exactly once."""
     return held_cards(s) + held_pirates(s)
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
 
 from .. import doubloons as D
 from ..contract import Action
@@ -99,17 +98,17 @@ def determinize(view: D.View, rng: random.Random) -> D.State:
             hands.append(known_hands[p])
         else:
             hands.append([unseen.pop() for _ in range(view.hand_counts[p])])
-    pending: list[dict[str, Any]] = []
-    for i, p in enumerate(view.pending):
-        aside = [unseen.pop() for _ in range(p.set_aside)] if i == 0 else []
-        pending.append({"seat": p.seat, "card": p.card, "source": p.source,
-                        "target": p.target, "discards": aside})
+    pending: list[D.ChainEntry] = []
+    for i, entry in enumerate(view.pending):
+        aside = [unseen.pop() for _ in range(entry.set_aside)] if i == 0 else []
+        pending.append({"seat": entry.seat, "card": entry.card, "source": entry.source,
+                        "target": entry.target, "discards": aside})
     deck = unseen[:view.deck_count]
     placed = {p for p in view.row if p} | {p for c in view.crews for p in c}
     placed |= set(view.pirate_discard) | set(choice.pirates if choice else ())
     pirates = [p for p in D.PIRATES if p not in placed]
     rng.shuffle(pirates)
-    c: dict[str, Any] | None = None
+    c: D.OpenChoice | None = None
     if choice is not None:
         c = {"seat": me, "kind": choice.kind, "cards": list(choice.cards),
              "pirates": list(choice.pirates), "card": choice.card, "target": choice.target,
@@ -127,7 +126,7 @@ def determinize(view: D.View, rng: random.Random) -> D.State:
         pirate_discard=list(view.pirate_discard), disabled=dict(view.disabled), turn=view.turn,
         turn_no=max(view.turn_no, 1), plays=D.PLAYS_PER_TURN - view.plays_left, used=list(view.used),
         discounts=discounts, played=list(view.played), last_card=view.last_card,
-        shields=[list(x) for x in view.shields], pending=pending, queue=list(view.asking),
+        shields=list(view.shields), pending=pending, queue=list(view.asking),
         choice=c, phase=view.phase, winners=list(view.winners), log=[],
         notes=[[] for _ in range(view.seats)], revealed=0)
 
