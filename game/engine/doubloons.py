@@ -545,7 +545,7 @@ def describe_play(source: str, target: Target) -> str:
     out = name_of(source)
     if isinstance(target, int):
         out += f" on {_p(target)}"
-    elif isinstance(target, list):
+    elif isinstance(target, (list, tuple)):  # a tuple once it has crossed the network
         out += f", swapping {name_of(target[0])} for {name_of(target[1])}"
     elif isinstance(target, str):
         out += f" ({name_of(target)})" if target in ACTIONS else f" on {name_of(target)}"
@@ -1019,7 +1019,7 @@ def asks(view: View, seat: int, mode: str) -> bool:
     if base.seat == seat:
         return True                       # their own play was cancelled: they may answer
     target = base.target
-    if isinstance(target, list):
+    if isinstance(target, (list, tuple)):  # a swap: its pirate taken from the crew
         target = target[1]
     if target == seat or (isinstance(target, str) and target in view.crews[seat]):
         return True

@@ -599,3 +599,19 @@ def test_action_words():
         "Use William Kidd, playing again: Pillage"
     assert D.action_words("keep pillage, put back yo_ho_ho over barter") == \
         "Keep Pillage, put back Yo-ho-ho over Barter"
+
+
+def test_a_swap_reads_the_same_after_crossing_the_network():
+    """The codec turns a swap's [mine, theirs] into a tuple: an online client must still name it
+    and still ask the seat whose pirate it takes."""
+    from types import SimpleNamespace
+
+    from game.engine import doubloons as d
+    swap = "mutiny"  # "Swap your pirate for another, paying its cost."
+    mine, theirs = sorted(d.PIRATES)[:2]
+    assert d.describe_play(swap, (mine, theirs)) == d.describe_play(swap, [mine, theirs])
+    assert "swapping" in d.describe_play(swap, (mine, theirs))
+    for target in ([mine, theirs], (mine, theirs)):
+        base = SimpleNamespace(seat=0, target=target, source=swap)
+        view = SimpleNamespace(pending=[base], crews=[[mine], [theirs], []], purses=[0, 0, 0])
+        assert d.asks(view, 1, "targeted") and not d.asks(view, 2, "targeted")
