@@ -25,7 +25,8 @@ def settle(app, limit: int = 900) -> None:
 
 
 def to_window(app, logical) -> tuple:
-    return app.viewport.point(*logical)
+    """A logical point of the top scene (a table's, or a centred screen's) in the window."""
+    return app.top.viewport.point(*logical)
 
 
 def post(event_type, **attrs) -> None:

@@ -125,6 +125,9 @@ def test_repainting_in_part_at_the_multiplayer_tables(app, game_id):
 def test_the_real_loop_sleeps_while_nothing_changes(app, monkeypatch):
     """App.run itself, for a second and a half at the menu: a few looks, not 90 frames."""
     monkeypatch.setattr(pygame, "quit", lambda: None)  # fonts cached elsewhere stay alive
+    app.step(1 / 60)
+    app.art.wait()  # the menu's cards rendered: on a loaded machine that can take a while
+    app.step(1 / 60)
     steps = []
     step = app.step
     app.step = lambda dt: (steps.append(dt), step(dt))[1]
