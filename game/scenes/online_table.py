@@ -308,9 +308,16 @@ class OnlineTable(PassAndPlayScene):
                 buttons.append(Button(rect, "Computer plays", lambda s=seat: self.stand_in(s),
                                       text_size=14))
         if self.lost is not None:
-            buttons.append(Button((470, 400, 160, 40), "Try now", self.try_now, text_size=16))
-            buttons.append(Button((650, 400, 160, 40), "Leave", self.app.main_menu, text_size=16))
+            box = self.lost_place()
+            buttons.append(Button((box.centerx - 170, box.bottom + 10, 160, 40), "Try now",
+                                  self.try_now, text_size=16))
+            buttons.append(Button((box.centerx + 10, box.bottom + 10, 160, 40), "Leave",
+                                  self.app.main_menu, text_size=16))
         self.online_buttons = ButtonRow(buttons)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.layout_online_buttons()  # the invite and the notices follow the seats' places
 
     def stand_in(self, seat: int) -> None:
         self.link.send({"type": "stand_in", "seat": seat})
@@ -389,12 +396,19 @@ class OnlineTable(PassAndPlayScene):
 
     def invite_place(self) -> pygame.Rect:
         """The invite's box: across the middle of the table, clear of every seat's place."""
+        width, height = self.viewport.logical
         seats = [pygame.Rect(self.panel_of(s).rect) for s in range(len(self.presence))]
-        for y in range(200, 460, 10):
-            box = pygame.Rect(350, y, 580, 196)
+        left = round((width - 580) / 2)
+        for y in range(200, round(height) - 340, 10):
+            box = pygame.Rect(left, y, 580, 196)
             if not any(box.colliderect(r) for r in seats):
                 return box
-        return pygame.Rect(350, 250, 580, 196)
+        return pygame.Rect(left, round(height * 0.31), 580, 196)
+
+    def lost_place(self) -> pygame.Rect:
+        """The box saying the connection is lost: in the middle of the table."""
+        width, height = self.viewport.logical
+        return pygame.Rect(round((width - 400) / 2), round((height - 150) / 2 - 25), 400, 150)
 
     def draw_invite(self, surface) -> None:
         vp = self.viewport
@@ -409,7 +423,7 @@ class OnlineTable(PassAndPlayScene):
 
     def draw_lost(self, surface) -> None:
         vp = self.viewport
-        box = pygame.Rect(440, 300, 400, 150)
+        box = self.lost_place()
         draw_panel(surface, vp.rect(*box), fill=theme.OPAQUE_PANEL, edge=theme.RED)
         draw_text(surface, vp, "Connection lost", 22, (box.centerx, box.y + 12), theme.RED,
                   "midtop", "bold")
