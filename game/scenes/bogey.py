@@ -8,8 +8,8 @@ from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
 from ..engine.bogey_hint import hint_for
 from ..engine.cards import pretty
-from ..ui import anchors, theme
 from ..ui import layout as layouts
+from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_text
 from .autofinish import AutoFinish
 from .dialogs import ResultScreen
@@ -50,12 +50,6 @@ class BogeyScene(GameScene):
         return "Drag or click your cards into columns, then End turn (Space)."
 
     # -- where things are ----------------------------------------------------
-    @property
-    def layout(self):
-        """The map fitted to the window, its rows held together: the extra height goes to the
-        columns (the map's `anchor` properties, game/ui/anchors.py)."""
-        return anchors.anchored(self.game_id, self.viewport.logical)
-
     def grid(self) -> tuple:
         """(rows, card scale) of the columns: one row of twelve as in the map, its cards as
         large as the zone's width and a full column's height allow; or, on a tall table where
@@ -112,7 +106,7 @@ class BogeyScene(GameScene):
         return (hand.x + index * (self.card_size[0] + gap), hand.y - lift)
 
     def placements(self, view) -> dict:
-        out = {}
+        out: dict = {}
         size = self.column_size()
         for i, column in enumerate(view.columns):
             for depth, code in enumerate(column):

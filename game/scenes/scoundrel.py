@@ -16,7 +16,7 @@ from ..engine.scoundrel_count import KINDS, dungeon_tally
 from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
 from ..text import number
-from ..ui import anchors, canvas, theme
+from ..ui import canvas, theme
 from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.layout import Place
@@ -191,12 +191,6 @@ class ScoundrelScene(GameScene):
         return self.autoplay_choice
 
     # -- where things are ----------------------------------------------------
-    @property
-    def layout(self):
-        """The map fitted to the window, its rows held together: the extra height goes to the
-        weapon and health panels (the map's `anchor` properties, game/ui/anchors.py)."""
-        return anchors.anchored(self.game_id, self.viewport.logical)
-
     def panels(self) -> dict:
         """The weapon's and the health's panels: side by side as in the map; on a table so tall
         that each would still be as tall as in the map, one above the other across the band they
@@ -233,7 +227,7 @@ class ScoundrelScene(GameScene):
         return min(w * 0.32, room / max(1, kills))
 
     def placements(self, view) -> dict:
-        out = {}
+        out: dict = {}
         for slot, code in zip(ROOM_SLOTS, view.room):
             if code is not None:
                 place = self.layout[slot]
@@ -325,20 +319,29 @@ class ScoundrelScene(GameScene):
             self.act(move_for(view, code))
 
     def open_choice(self, code: str) -> None:
-        view = self.view()
         self.choice = code
-        sprite = self.table.sprites[code]
-        x, y = sprite.target
+        self.choice_row = self.choice_buttons(code)
+        self.say(f"Fight the {pretty(code)} with your weapon (W) or barehanded (B)?", "hint")
+
+    def choice_buttons(self, code: str) -> ButtonRow:
+        """Weapon or barehanded: two buttons under the room card `code`."""
+        view = self.view()
+        x, y = self.table.sprites[code].target
         w, h = self.card_size
         armed = rules.damage(view, code, True)
         bare = rules.damage(view, code, False)
-        self.choice_row = ButtonRow([
+        return ButtonRow([
             Button((x - 20, y + h + 10, w + 40, 40), f"Weapon −{armed}",
                    lambda: self.choose("with weapon"), "W", text_size=15),
             Button((x - 20, y + h + 56, w + 40, 40), f"Barehanded −{bare}",
                    lambda: self.choose("barehanded"), "B", text_size=15),
         ])
-        self.say(f"Fight the {pretty(code)} with your weapon (W) or barehanded (B)?", "hint")
+
+    def on_resize(self) -> None:
+        """The weapon-or-barehanded buttons stay under their card."""
+        super().on_resize()
+        if self.choice and self.choice in self.table.sprites:
+            self.choice_row = self.choice_buttons(self.choice)
 
     def choose(self, how: str) -> None:
         code, self.choice = self.choice, None
