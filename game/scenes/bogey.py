@@ -131,7 +131,8 @@ class BogeyScene(GameScene):
         x, _ = self.column_pos(index)
         across, _ = self.pitch()
         top, height = self.bands()[index // (rules.MAX_COLUMNS // self.grid()[0])]
-        return pygame.Rect(x - (across - self.column_size()[0]) / 2, top, across, height)
+        rect = pygame.Rect(x - (across - self.column_size()[0]) / 2, top, across, height)
+        return rect.clip(pygame.Rect(self.layout["columns"].rect))
 
     def drop_zones(self) -> dict:
         view = self.view()
