@@ -649,10 +649,11 @@ class ScoundrelScene(GameScene):
     def counter_rect(self) -> pygame.Rect:
         """The card counter's place: over the weapon's place, below the room, so every room
         card stays in sight while counting."""
-        zone = self.layout["weapon"]  # as in the map, even when the panels are stacked
-        health = self.layout["health"]
+        panels = self.panels()
+        zone, health = panels["weapon"], panels["health"]
         left = zone.x - 10
-        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, health.x - 10 - left), 190)
+        right = health.x - 10 if health.x > zone.x else zone.x + zone.w + 10  # beside or below
+        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, right - left), 190)
 
     def draw_counter(self, surface, view) -> None:
         """The cards still in the dungeon, by kind and value, below the room."""

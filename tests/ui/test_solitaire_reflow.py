@@ -137,3 +137,23 @@ def test_a_card_dragged_into_the_second_row_starts_a_column_there(app):
     settle(app)
     assert scene.view().columns[6][0] == code
     assert scene.table.sprites[code].size == pytest.approx(scene.column_size())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["scoundrel", "bogey"])
+def test_a_hinted_game_is_readable_at_every_size(app, game_id):
+    """Random moves end a Scoundrel game within a few rooms: the hint's play reaches the long
+    weapon chains and full columns, checked at every window shape."""
+    from tests.ui.test_readable import check
+    app.settings.animation_speed = "instant"
+    app.start_game(game_id, 3)
+    scene = app.top
+    found, moves = [], 0
+    while not scene.session.is_over() and moves < 400:
+        if moves % 12 == 0:
+            found += check(app, f"{game_id} after {moves} hinted moves")
+        scene.act(scene.hint().action)
+        scene.table.finish_all()
+        moves += 1
+    assert moves > 24
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
