@@ -157,3 +157,19 @@ def test_a_hinted_game_is_readable_at_every_size(app, game_id):
         moves += 1
     assert moves > 24
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_on_a_tall_table_cards_are_dropped_on_the_stacked_panels(app):
+    from tests.scenes.test_scoundrel_scene import WIN_DECK, card_centre, start
+    scene = start(app, WIN_DECK)
+    resize(app, TALL)
+    settle(app)
+    panels = scene.panels()
+    assert panels["health"].y > panels["weapon"].y + panels["weapon"].h
+    drag(app, card_centre(scene, "10D"), panels["weapon"].center)
+    settle(app)
+    drag(app, card_centre(scene, "9H"), panels["health"].center)
+    settle(app)
+    assert scene.session.actions == ["face 10D", "face 9H"]
+    weapon = scene.table.sprites["10D"]
+    assert pygame.Rect(panels["weapon"].rect).contains(pygame.Rect(weapon.pos, weapon.size))
