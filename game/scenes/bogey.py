@@ -54,20 +54,21 @@ class BogeyScene(GameScene):
         """(rows, card scale) of the columns: one row of twelve as in the map, its cards as
         large as the zone's width and a full column's height allow; or, on a tall table where
         that makes the cards much larger, two rows of six."""
+        one, two = self.columns_scale(1), self.columns_scale(2)
+        return (2, two) if two >= TWO_ROWS_GAIN * one else (1, one)
+
+    def columns_scale(self, rows: int) -> float:
+        """How much larger than in the map the columns' cards can be in `rows` rows."""
         zone, first = self.layout["columns"], self.layout["column1"]
         margin_x, margin_y = first.x - zone.x, first.y - zone.y
         design = layouts.load(self.game_id)
         pitch = (design["columns"].w - 2 * (design["column1"].x - design["columns"].x)
                  - first.w) / (rules.MAX_COLUMNS - 1)
-        choices = []
-        for rows in (1, 2):
-            per_row = rules.MAX_COLUMNS // rows
-            wide = (zone.w - 2 * margin_x) / (first.w + (per_row - 1) * pitch)
-            band = (zone.h - (rows - 1) * ROW_GAP) / rows - 2 * margin_y
-            tall = band / (first.h * (1 + (LONGEST - 1) * STEP_SHOWN))
-            choices.append((rows, min(LARGEST, max(1.0, min(wide, tall)))))
-        (one, one_scale), (two, two_scale) = choices
-        return (two, two_scale) if two_scale >= TWO_ROWS_GAIN * one_scale else (one, one_scale)
+        per_row = rules.MAX_COLUMNS // rows
+        wide = (zone.w - 2 * margin_x) / (first.w + (per_row - 1) * pitch)
+        band = (zone.h - (rows - 1) * ROW_GAP) / rows - 2 * margin_y
+        tall = band / (first.h * (1 + (LONGEST - 1) * STEP_SHOWN))
+        return min(LARGEST, max(1.0, min(wide, tall)))
 
     def column_size(self) -> tuple:
         scale = self.grid()[1]
