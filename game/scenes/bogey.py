@@ -8,6 +8,7 @@ from ..engine import bogey as rules
 from ..engine.bogey_hint import hint as bogey_hint
 from ..engine.bogey_hint import hint_for
 from ..engine.cards import pretty
+from ..ui import layout as layouts
 from ..ui import theme
 from ..ui.widgets import ButtonRow, draw_text
 from .autofinish import AutoFinish
@@ -16,6 +17,12 @@ from .game_scene import GameScene
 
 AUTO_PLACE_SECONDS = 0.55
 SELECT_LIFT = 18
+LONGEST = 13          # the most cards a column can hold (king down to ace)
+STEP_SHOWN = 0.23     # of a card's height: the least of a card a full column shows
+STEP_MOST = 0.4       # ...and the most, where the columns' place is tall enough
+LARGEST = 1.8         # the most the columns' cards grow
+ROW_GAP = 24          # between two rows of columns
+TWO_ROWS_GAIN = 1.2   # columns split into two rows of six only for cards this much larger
 
 
 class BogeyScene(GameScene):
@@ -43,19 +50,55 @@ class BogeyScene(GameScene):
         return "Drag or click your cards into columns, then End turn (Space)."
 
     # -- where things are ----------------------------------------------------
+    def grid(self) -> tuple:
+        """(rows, card scale) of the columns: one row of twelve as in the map, its cards as
+        large as the zone's width and a full column's height allow; or, on a tall table where
+        that makes the cards much larger, two rows of six."""
+        one, two = self.columns_scale(1), self.columns_scale(2)
+        return (2, two) if two >= TWO_ROWS_GAIN * one else (1, one)
+
+    def columns_scale(self, rows: int) -> float:
+        """How much larger than in the map the columns' cards can be in `rows` rows."""
+        zone, first = self.layout["columns"], self.layout["column1"]
+        margin_x, margin_y = first.x - zone.x, first.y - zone.y
+        design = layouts.load(self.game_id)
+        pitch = (design["columns"].w - 2 * (design["column1"].x - design["columns"].x)
+                 - first.w) / (rules.MAX_COLUMNS - 1)
+        per_row = rules.MAX_COLUMNS // rows
+        wide = (zone.w - 2 * margin_x) / (first.w + (per_row - 1) * pitch)
+        band = (zone.h - (rows - 1) * ROW_GAP) / rows - 2 * margin_y
+        tall = band / (first.h * (1 + (LONGEST - 1) * STEP_SHOWN))
+        return min(LARGEST, max(1.0, min(wide, tall)))
+
+    def column_size(self) -> tuple:
+        scale = self.grid()[1]
+        return (self.card_size[0] * scale, self.card_size[1] * scale)
+
+    def bands(self) -> list:
+        """(top, height) of each row of columns in the zone."""
+        zone = self.layout["columns"]
+        rows = self.grid()[0]
+        height = (zone.h - (rows - 1) * ROW_GAP) / rows
+        return [(zone.y + row * (height + ROW_GAP), height) for row in range(rows)]
+
     def pitch(self) -> tuple:
         zone, first = self.layout["columns"], self.layout["column1"]
         margin_x, margin_y = first.x - zone.x, first.y - zone.y
-        across = (zone.w - 2 * margin_x - first.w) / (rules.MAX_COLUMNS - 1)
+        w, h = self.column_size()
+        per_row = rules.MAX_COLUMNS // self.grid()[0]
+        across = (zone.w - 2 * margin_x - w) / (per_row - 1)
         longest = max((len(c) for c in self.session.view(0).columns), default=1)
-        # as open as the tallest column allows: a 13-card column still fits the zone
-        down = min(first.h * 0.3, (zone.h - 2 * margin_y - first.h) / max(1, longest - 1))
+        # as open as the tallest column allows: a 13-card column still fits its row
+        band = self.bands()[0][1]
+        down = min(h * STEP_MOST, (band - 2 * margin_y - h) / max(1, longest - 1))
         return across, down
 
     def column_pos(self, index: int, depth: int = 0) -> tuple:
-        first = self.layout["column1"]
+        zone, first = self.layout["columns"], self.layout["column1"]
         across, down = self.pitch()
-        return (first.x + index * across, first.y + depth * down)
+        per_row = rules.MAX_COLUMNS // self.grid()[0]
+        top = self.bands()[index // per_row][0]
+        return (first.x + (index % per_row) * across, top + (first.y - zone.y) + depth * down)
 
     def hand_pos(self, index: int, code: str) -> tuple:
         hand = self.layout["hand"]
@@ -64,10 +107,11 @@ class BogeyScene(GameScene):
         return (hand.x + index * (self.card_size[0] + gap), hand.y - lift)
 
     def placements(self, view) -> dict:
-        out = {}
+        out: dict = {}
+        size = self.column_size()
         for i, column in enumerate(view.columns):
             for depth, code in enumerate(column):
-                out[code] = (self.column_pos(i, depth), True, depth)
+                out[code] = (self.column_pos(i, depth), True, depth, size)
         for i, code in enumerate(view.hand):
             out[code] = (self.hand_pos(i, code), True, 20 + i)
         pile = self.layout["discard"]
@@ -85,10 +129,11 @@ class BogeyScene(GameScene):
     retire_point = deal_origin
 
     def column_rect(self, index: int) -> pygame.Rect:
-        zone, first = self.layout["columns"], self.layout["column1"]
         x, _ = self.column_pos(index)
         across, _ = self.pitch()
-        return pygame.Rect(x - (across - first.w) / 2, zone.y, across, zone.h)
+        top, height = self.bands()[index // (rules.MAX_COLUMNS // self.grid()[0])]
+        rect = pygame.Rect(x - (across - self.column_size()[0]) / 2, top, across, height)
+        return rect.clip(pygame.Rect(self.layout["columns"].rect))
 
     def drop_zones(self) -> dict:
         view = self.view()
@@ -280,9 +325,10 @@ class BogeyScene(GameScene):
         info = (f"Deal #{view.seed}   ·   Columns {view.columns_used} of {rules.MAX_COLUMNS}   ·   "
                 f"Target: {target} ({rules.TARGET_COLUMNS[target]})" + self.clock_text())
         draw_text(surface, vp, info, 18, (title.x + title.w, title.y + 10), theme.INK_DIM, "topright")
+        cw, ch = (vp.length(n) for n in self.column_size())
         for i in range(len(view.columns), rules.MAX_COLUMNS):
             label = "New" if i == len(view.columns) else ""
-            surface.blit(art.slot(w, h, label), vp.point(*self.column_pos(i)))
+            surface.blit(art.slot(cw, ch, label), vp.point(*self.column_pos(i)))
         for name, label in (("deck", ""), ("bogey", "Bogey"), ("discard", "Discard")):
             place = self.layout[name]
             surface.blit(art.slot(w, h, label), vp.point(place.x, place.y))

@@ -17,7 +17,9 @@ from ..engine.scoundrel_hint import hint as scoundrel_hint
 from ..engine.scoundrel_hint import move_for
 from ..text import number
 from ..ui import canvas, theme
+from ..ui import layout as layouts
 from ..ui.fonts import font
+from ..ui.layout import Place
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .autofinish import AutoFinish
 from .dialogs import ResultScreen
@@ -25,6 +27,10 @@ from .game_scene import GameScene
 
 ROOM_SLOTS = ("room1", "room2", "room3", "room4")
 WEAPON_INSET = (22, 22)
+CAPTION = 36             # the weapon panel's line under its cards
+LARGEST = 1.6            # the most the weapon's cards and the health panel's words grow
+KILLS_IN_FULL = 4        # a weapon panel grows its cards only while this many kills fan out whole
+HEALTH_BLOCK = (262, 200)  # the health panel's words and bar, at their size in the map
 RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: the hardest
                           # of 43,000 deals needed about a tenth (docs/scoundrel-solver.md)
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
@@ -185,27 +191,54 @@ class ScoundrelScene(GameScene):
         return self.autoplay_choice
 
     # -- where things are ----------------------------------------------------
+    def panels(self) -> dict:
+        """The weapon's and the health's panels: side by side as in the map; on a table so tall
+        that each would still be as tall as in the map, one above the other across the band they
+        share, so both grow in width as well as height."""
+        weapon, health = self.layout["weapon"], self.layout["health"]
+        gap = health.x - weapon.x - weapon.w
+        base = layouts.load(self.game_id)["weapon"]
+        if weapon.h < 2 * base.h + gap:
+            return {"weapon": weapon, "health": health}
+        width, half = health.x + health.w - weapon.x, (weapon.h - gap) / 2
+        return {"weapon": Place("weapon", "zone", weapon.x, weapon.y, width, half),
+                "health": Place("health", "zone", weapon.x, weapon.y + half + gap, width, half)}
+
+    def weapon_size(self) -> tuple:
+        """The weapon's and its kills' card size: larger in a panel with room to spare."""
+        zone = self.panels()["weapon"]
+        w, h = self.card_size
+        fits = min((zone.h - 2 * WEAPON_INSET[1] - CAPTION) / h,
+                   (zone.w - 2 * WEAPON_INSET[0]) / (w * (1 + 0.32 * KILLS_IN_FULL)))
+        scale = min(LARGEST, max(1.0, fits))
+        return (w * scale, h * scale)
+
     def weapon_pos(self) -> tuple:
-        zone = self.layout["weapon"]
-        return (zone.x + WEAPON_INSET[0], zone.y + WEAPON_INSET[1])
+        """The weapon's place: at the panel's left, midway down the room its caption leaves."""
+        zone = self.panels()["weapon"]
+        h = self.weapon_size()[1]
+        free = zone.h - CAPTION - h
+        return (zone.x + WEAPON_INSET[0], zone.y + max(WEAPON_INSET[1], free / 2))
 
     def stagger(self, kills: int) -> float:
-        zone = self.layout["weapon"]
-        room = zone.w - 2 * WEAPON_INSET[0] - self.card_size[0]
-        return min(self.card_size[0] * 0.32, room / max(1, kills))
+        zone = self.panels()["weapon"]
+        w = self.weapon_size()[0]
+        room = zone.w - 2 * WEAPON_INSET[0] - w
+        return min(w * 0.32, room / max(1, kills))
 
     def placements(self, view) -> dict:
-        out = {}
+        out: dict = {}
         for slot, code in zip(ROOM_SLOTS, view.room):
             if code is not None:
                 place = self.layout[slot]
                 out[code] = ((place.x, place.y), True, 10)
         wx, wy = self.weapon_pos()
+        size = self.weapon_size()
         if view.weapon:
-            out[view.weapon] = ((wx, wy), True, 30)
+            out[view.weapon] = ((wx, wy), True, 30, size)
         step = self.stagger(len(view.slain))
         for i, code in enumerate(view.slain):
-            out[code] = ((wx + (i + 1) * step, wy), True, 31 + i)
+            out[code] = ((wx + (i + 1) * step, wy), True, 31 + i, size)
         pile = self.layout["discard"]
         for i, code in enumerate(view.discard):
             out[code] = ((pile.x, pile.y), False, i)
@@ -218,7 +251,8 @@ class ScoundrelScene(GameScene):
     retire_point = deal_origin
 
     def drop_zones(self) -> dict:
-        return {name: pygame.Rect(self.layout[name].rect) for name in ("weapon", "health", "discard")}
+        places = dict(self.panels(), discard=self.layout["discard"])
+        return {name: pygame.Rect(place.rect) for name, place in places.items()}
 
     def on_table_click(self, point) -> None:
         """A click on the discard pile (nothing picked up) lays it out to look through."""
@@ -229,7 +263,7 @@ class ScoundrelScene(GameScene):
 
     def pile_at(self, point):
         view = self.view()
-        if view.weapon and pygame.Rect(self.layout["weapon"].rect).collidepoint(point):
+        if view.weapon and pygame.Rect(self.panels()["weapon"].rect).collidepoint(point):
             return "Your weapon and what it slew", (view.weapon,) + tuple(view.slain)
         return super().pile_at(point)
 
@@ -285,20 +319,29 @@ class ScoundrelScene(GameScene):
             self.act(move_for(view, code))
 
     def open_choice(self, code: str) -> None:
-        view = self.view()
         self.choice = code
-        sprite = self.table.sprites[code]
-        x, y = sprite.target
+        self.choice_row = self.choice_buttons(code)
+        self.say(f"Fight the {pretty(code)} with your weapon (W) or barehanded (B)?", "hint")
+
+    def choice_buttons(self, code: str) -> ButtonRow:
+        """Weapon or barehanded: two buttons under the room card `code`."""
+        view = self.view()
+        x, y = self.table.sprites[code].target
         w, h = self.card_size
         armed = rules.damage(view, code, True)
         bare = rules.damage(view, code, False)
-        self.choice_row = ButtonRow([
+        return ButtonRow([
             Button((x - 20, y + h + 10, w + 40, 40), f"Weapon −{armed}",
                    lambda: self.choose("with weapon"), "W", text_size=15),
             Button((x - 20, y + h + 56, w + 40, 40), f"Barehanded −{bare}",
                    lambda: self.choose("barehanded"), "B", text_size=15),
         ])
-        self.say(f"Fight the {pretty(code)} with your weapon (W) or barehanded (B)?", "hint")
+
+    def on_resize(self) -> None:
+        """The weapon-or-barehanded buttons stay under their card."""
+        super().on_resize()
+        if self.choice and self.choice in self.table.sprites:
+            self.choice_row = self.choice_buttons(self.choice)
 
     def choose(self, how: str) -> None:
         code, self.choice = self.choice, None
@@ -458,7 +501,7 @@ class ScoundrelScene(GameScene):
         pile = self.layout["discard"]
         draw_text(surface, vp, f"{len(view.discard)} discarded", 16,
                   (pile.x + pile.w / 2, pile.y + pile.h + 8), theme.INK_DIM, "midtop")
-        self.draw_weapon(surface, view, w, h)
+        self.draw_weapon(surface, view)
         self.draw_health(surface, view)
         self.buttons.buttons[0].enabled = rules.can_avoid(view)
         self.buttons.buttons[1].enabled = self.session.can_undo()
@@ -493,12 +536,13 @@ class ScoundrelScene(GameScene):
             text, colour = "The room: face three cards, or avoid it", theme.INK_DIM
         draw_text(surface, self.viewport, text, 17, (x, first.y - 30), colour, "midtop")
 
-    def draw_weapon(self, surface, view, w, h) -> None:
+    def draw_weapon(self, surface, view) -> None:
         vp = self.viewport
-        zone = self.layout["weapon"]
+        zone = self.panels()["weapon"]
         draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 40), edge=(70, 120, 90),
                    radius=vp.length(16))
         if not view.weapon:
+            w, h = (vp.length(n) for n in self.weapon_size())
             surface.blit(self.app.art.slot(w, h, "Weapon"), vp.point(*self.weapon_pos()))
             line = "No weapon: every monster is fought barehanded."
         elif view.slain:
@@ -511,29 +555,36 @@ class ScoundrelScene(GameScene):
         draw_text(surface, vp, line, 16, (zone.x + 22, zone.y + zone.h - 14), theme.INK,
                   "bottomleft")
 
+    def health_scale(self, zone) -> float:
+        """How much larger the health panel's words are drawn: as its room allows, to a limit."""
+        fits = min((zone.w - 48) / HEALTH_BLOCK[0], (zone.h - 36) / HEALTH_BLOCK[1])
+        return min(LARGEST, max(1.0, fits))
+
     def draw_health(self, surface, view) -> None:
         vp = self.viewport
-        zone = self.layout["health"]
+        zone = self.panels()["health"]
         draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 60), edge=(70, 120, 90),
                    radius=vp.length(16))
-        x, y = zone.x + 24, zone.y + 18
-        draw_text(surface, vp, "Health", 18, (x, y), theme.INK_DIM)
+        k = self.health_scale(zone)
+        x = zone.x + 24
+        y = zone.y + max(18, (zone.h - HEALTH_BLOCK[1] * k) / 2)  # midway down a tall panel
+        draw_text(surface, vp, "Health", 18 * k, (x, y), theme.INK_DIM)
         colour = theme.GREEN if view.health > 10 else (theme.GOLD if view.health > 5 else theme.RED)
-        shown = draw_text(surface, vp, number(view.health), 54, (x, y + 22), colour, face="bold")
-        draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22, (x + shown.w / vp.scale + 8, y + 50),
-                  theme.INK_DIM)
-        bar = pygame.Rect(0, 0, zone.w - 48, 16)
-        bar.topleft = (x, y + 96)
-        canvas.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8))
-        filled = bar.copy()
-        filled.w = max(0, round(bar.w * max(0, view.health) / rules.MAX_HEALTH))
-        if filled.w:
-            canvas.rect(surface, colour, vp.rect(*filled), border_radius=vp.length(8))
+        shown = draw_text(surface, vp, number(view.health), 54 * k, (x, y + 22 * k), colour,
+                          face="bold")
+        draw_text(surface, vp, f"/ {rules.MAX_HEALTH}", 22 * k,
+                  (x + shown.w / vp.scale + 8 * k, y + 50 * k), theme.INK_DIM)
+        bar = (x, y + 96 * k, zone.w - 48, 16 * k)
+        canvas.rect(surface, (40, 30, 30), vp.rect(*bar), border_radius=vp.length(8 * k))
+        filled = bar[2] * max(0, view.health) / rules.MAX_HEALTH
+        if filled:
+            canvas.rect(surface, colour, vp.rect(x, bar[1], filled, bar[3]),
+                        border_radius=vp.length(8 * k))
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
-        draw_text(surface, vp, potion, 16, (x, y + 124),
+        draw_text(surface, vp, potion, 16 * k, (x, y + 124 * k),
                   theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning
         if not self.holding():
-            self.draw_damage_preview(surface, view, x, y + 152)
+            self.draw_damage_preview(surface, view, x, y + 152 * k, k)
 
     def holding(self) -> bool:
         return self.drag is not None and self.drag.moving
@@ -556,9 +607,9 @@ class ScoundrelScene(GameScene):
             lines.append(("Weapon: can't face it", theme.INK_DIM, "sans"))
         return lines
 
-    def draw_damage_preview(self, surface, view, x, y) -> None:
+    def draw_damage_preview(self, surface, view, x, y, k=1.0) -> None:
         for i, (text, colour, face) in enumerate(self.preview_lines(view)):
-            draw_text(surface, self.viewport, text, 17, (x, y + 24 * i), colour, face=face)
+            draw_text(surface, self.viewport, text, 17 * k, (x, y + 24 * k * i), colour, face=face)
 
     def draw_held_preview(self, surface, view) -> None:
         """While a card is held, its preview rides just above it (below it near the top), over
@@ -598,10 +649,11 @@ class ScoundrelScene(GameScene):
     def counter_rect(self) -> pygame.Rect:
         """The card counter's place: over the weapon's place, below the room, so every room
         card stays in sight while counting."""
-        zone = self.layout["weapon"]
-        health = self.layout["health"]
+        panels = self.panels()
+        zone, health = panels["weapon"], panels["health"]
         left = zone.x - 10
-        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, health.x - 10 - left), 190)
+        right = health.x - 10 if health.x > zone.x else zone.x + zone.w + 10  # beside or below
+        return pygame.Rect(left, zone.y - 4, min(zone.w + 20, right - left), 190)
 
     def draw_counter(self, surface, view) -> None:
         """The cards still in the dungeon, by kind and value, below the room."""

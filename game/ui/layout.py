@@ -8,6 +8,8 @@ gives (docs/layouts.md). Along each axis the map's content is stretched to the t
 less a small margin. An object that stretches (zones and labels, unless their `stretch`
 property says otherwise) grows in proportion; one that doesn't (piles and buttons) keeps its
 size and takes its share of the free space, so the objects keep their order and never meet.
+A map that would rather keep its rows together gives its extra height to one band instead, with
+`anchor` properties (`hold`).
 """
 from __future__ import annotations
 
@@ -103,7 +105,41 @@ def fit(layout: Layout, size) -> Layout:
         x, w = _axis(p.x, p.w, "x" in grow, (left, right), (mx, width - mx))
         y, h = _axis(p.y, p.h, "y" in grow, (top, bottom), (my, height - my))
         places[name] = Place(p.name, p.kind, x, y, w, h, p.properties)
-    return Layout(round(width), round(height), places)
+    return hold(layout, Layout(round(width), round(height), places))
+
+
+def anchor(place: Place) -> str:
+    return str(dict(place.properties).get("anchor", ""))
+
+
+def hold(base: Layout, spread: Layout) -> Layout:
+    """`spread` (the map `base` fitted to a table) with its anchored objects held in place
+    along y, instead of spread, by their `anchor` property:
+
+    - `top`: keeps its distance from the top of the content (a row under the title);
+    - `bottom`: keeps its distance from the bottom (a row above the status line);
+    - `fill`: its top keeps its distance from the top and its bottom from the bottom, so it
+      takes all the extra height (the band a table gives its room to).
+
+    A map that anchors anything anchors everything above its `fill` objects `top` and
+    everything below them `bottom`, so nothing meets."""
+    if not any(anchor(p) for p in base.places.values()):
+        return spread
+    _, top, _, bottom = base.content()
+    _, new_top, _, new_bottom = spread.content()
+    places = {}
+    for name, p in spread.places.items():
+        original = base.places[name]
+        how, y, h = anchor(original), p.y, p.h
+        if how == "top":
+            y, h = new_top + (original.y - top), original.h
+        elif how == "bottom":
+            y, h = new_bottom - (bottom - original.y), original.h
+        elif how == "fill":
+            y = new_top + (original.y - top)
+            h = new_bottom - (bottom - original.y - original.h) - y
+        places[name] = Place(p.name, p.kind, p.x, y, p.w, h, p.properties)
+    return Layout(spread.width, spread.height, places)
 
 
 def _margins_shrink(layout: Layout) -> bool:
