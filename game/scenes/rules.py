@@ -198,7 +198,7 @@ class RulesScreen(Scene):
         vp = self.viewport
         tokens, caption = parse_example(stripped)
         left = vp.length(caption_left)
-        size = vp.length(CAPTION_SIZE)
+        size = vp.text(CAPTION_SIZE)
         captions = tuple(wrap_runs(words_of(caption, "sans"), size, "sans", width - left))
         line_h = font(vp.text(CAPTION_SIZE), "sans").get_linesize()
         height = max(vp.length(CARD[1]), line_h * len(captions)) + vp.length(12)

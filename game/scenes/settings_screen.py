@@ -24,7 +24,7 @@ LEFT = pygame.Rect(40, 92, 590, 606)
 RIGHT = pygame.Rect(650, 92, 590, 606)
 ROW_H = 46
 GENERAL_H = 37  # the left column's rows, packed so twelve fit
-CONTROL_W = 300
+CONTROL_W = 340
 PREVIEW = ("7C", "8D", "QH", "AS")
 
 

@@ -180,8 +180,9 @@ class Segments(Control):
 
 
 def split(rect: pygame.Rect, labels, size=theme.BODY) -> list:
-    """The parts of `rect` for each label: each as wide as its label needs, the rest shared."""
-    f = font(size)
+    """The parts of `rect` for each label: each as wide as its label needs, the rest shared.
+    Measured in bold, as the chosen one is drawn, so any label fits when chosen."""
+    f = font(size, "bold")
     need = [f.size(printable(label))[0] + 24 for label in labels]
     spare = (rect.w - sum(need)) / len(labels)
     widths = [n + spare for n in need] if spare >= 0 else [rect.w * n / sum(need) for n in need]
