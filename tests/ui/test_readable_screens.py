@@ -1,0 +1,224 @@
+"""The screens that are not tables (issue 26), at every window size: drawn at the design size
+in the middle of the window, they keep every word of a control's label (a label is only ever
+cut when nothing shorter is left to say), keep the words of a line apart, keep their texts in
+their panels at the text floor, and the table's colour fills the window around them."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import games
+from game.engine.contract import Result
+from game.scenes.registry import playable
+from game.store import stats
+from game.ui import widgets
+from game.ui.controls import Segments
+
+from .test_readable import SHAPES, SIZES, check, record_frame, resize
+
+
+def cut_labels() -> list:
+    """The texts of the frame just recorded that end in an ellipsis (cut to fit)."""
+    return [text for _, text in widgets.text_sizes if isinstance(text, str) and text.endswith("…")]
+
+
+def settings(app):
+    from game.scenes.settings_screen import SettingsScreen
+    return SettingsScreen(app)
+
+
+def host(app):
+    from game.scenes.host_table import HostTableScreen
+    return HostTableScreen(app, "doubloons")
+
+
+def join(app):
+    from game.scenes.join_table import JoinTableScreen
+    return JoinTableScreen(app)
+
+
+def handoff(app):
+    from game.scenes.handoff import HandOffScreen
+    recap = [f"Computer {i} played the {rank} of anchors and took the trick from the "
+             f"Wilhelmina W{i}" for i, rank in enumerate(("seven", "queen", "ace") * 6)]
+    return HandOffScreen(app, "Wilhelmina W1", lambda: None, recap)
+
+
+def card_viewer(app):
+    from game.scenes.pile_viewer import CardViewer
+    codes = [f"{rank}{suit}" for suit in "SH" for rank in ("A", "2", "3", "4", "5", "6", "7")]
+    return CardViewer(app, "The discard pile", codes)
+
+
+def pause(app):
+    from game.scenes.dialogs import PauseMenu
+    app.start_game("scoundrel", 3)
+    return PauseMenu(app, app.top)
+
+
+def in_progress(app):
+    from game.scenes.menu import InProgressDialog
+    return InProgressDialog(app, app.stack[0], "lamarckian_poker")
+
+
+SCREENS = {"settings": settings, "host a table": host, "join a table": join,
+           "pass the screen": handoff, "a pile's cards": card_viewer, "the pause menu": pause,
+           "a game in progress": in_progress}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_other_screens_are_readable(app, name):
+    app.push(SCREENS[name](app))
+    found = check(app, name)
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def every_choice(screen):
+    """Each Segments control of `screen` set to each of its choices in turn (then back)."""
+    controls = [c for c in vars(screen).get("controls", ()) if isinstance(c, Segments)]
+    controls += [row.control for row in getattr(screen, "rows", ())
+                 if isinstance(row.control, Segments)]
+    for control in controls:
+        start = control.get()
+        for value, label in control.choices:
+            control.pick(value)
+            yield f"{label!r} chosen"
+        control.pick(start)
+
+
+def test_no_label_is_cut_short(app):
+    """Every choice of the settings and of each game's new-game screen, chosen (drawn bold)
+    or not, shows in full at every window size; so does the host screen's help line."""
+    screens = [("settings", settings), ("host a table", host)]
+    screens += [(f"{game_id} new game", lambda app, g=game_id: app.stack[0].start_new(g))
+                for game_id in playable()]
+    found = []
+    for name, make in screens:
+        depth = len(app.stack)
+        pushed = make(app)
+        if pushed is not None:
+            app.push(pushed)
+        screen = app.top
+        for chosen in ["as it opens", *every_choice(screen)]:
+            for size in SIZES:
+                resize(app, size)
+                record_frame(app)
+                found += [f"{name}, {chosen}, at {size[0]}x{size[1]}: {text!r} is cut"
+                          for text in cut_labels()]
+        resize(app, (1280, 800))
+        while len(app.stack) > depth:
+            app.pop()
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def crowded(records, window) -> list:
+    """Texts side by side on a line with less than a narrow space between them."""
+    texts = [(rect, text) for kind, rect, text in records if kind == "text" and window.contains(rect)]
+    out = []
+    for i, (a, ta) in enumerate(texts):
+        for b, tb in texts[i + 1:]:
+            if abs(a.centery - b.centery) > min(a.h, b.h) / 3:
+                continue
+            left, right = (a, b) if a.x <= b.x else (b, a)
+            if 0 <= right.x - left.right < max(3, left.h // 5):
+                out.append(f"{ta!r} {a} and {tb!r} {b} touch")
+    return out
+
+
+def test_the_words_of_a_line_keep_apart(app):
+    """The statistics' tables (dates, deals, names and figures) and the menu keep a space
+    between the texts of a line at every size: at the smallest window the text floor makes
+    words wider than the design, so columns make room."""
+    from game.scenes.stats_screen import StatsScreen
+    for game_id in playable():
+        for i in range(6):
+            stats.record(game_id, {}, Result((-7 * i, 3), (0,) if i % 2 else (), ""),
+                         [("Anna", "human"), ("Computer 1", "computer")], seed=100 + i)
+    found = []
+    screen = StatsScreen(app)
+    app.push(screen)
+    for index in range(len(screen.ids)):
+        screen.show_game(index)
+        for size in SIZES:
+            resize(app, size)
+            window = pygame.Rect((0, 0), size)
+            found += [f"statistics of {screen.game_id} at {size[0]}x{size[1]}: {problem}"
+                      for problem in crowded(record_frame(app), window)]
+    app.pop()
+    for size in SIZES:
+        resize(app, size)
+        found += [f"menu at {size[0]}x{size[1]}: {problem}"
+                  for problem in crowded(record_frame(app), pygame.Rect((0, 0), size))]
+    resize(app, (1280, 800))
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def edge_points(size) -> list:
+    w, h = size
+    xs, ys = (0, w // 4, w // 2, 3 * w // 4, w - 1), (0, h // 4, h // 2, 3 * h // 4, h - 1)
+    return [(x, y) for x in xs for y in (0, h - 1)] + [(x, y) for y in ys for x in (0, w - 1)]
+
+
+def test_the_backdrop_fills_every_window_shape(app):
+    """A screen drawn at the design size sits in the middle of a window of any shape: the
+    table's colour (dimmed under a dialog) reaches every edge, with no black band."""
+    from game.scenes.rules import RulesScreen
+    from game.scenes.stats_screen import StatsScreen
+    makers = [("menu", None), ("statistics", StatsScreen), ("rules", lambda a: RulesScreen(a, "bogey")),
+              *SCREENS.items()]
+    found = []
+    for name, make in makers:
+        depth = len(app.stack)
+        if make is not None:
+            app.push(make(app))
+        for size in SHAPES + [(640, 400)]:
+            resize(app, size)
+            app.draw()
+            surface = pygame.display.get_surface()
+            dark = [p for p in edge_points(size) if max(surface.get_at(p)[:3]) < 4]
+            if dark:
+                found.append(f"{name} at {size[0]}x{size[1]}: black at {dark[:4]}")
+        resize(app, (1280, 800))
+        while len(app.stack) > depth:
+            app.pop()
+    assert not found, "\n".join(found)
+
+
+def test_every_game_is_named_in_full_on_the_menu(app):
+    """The seven games' titles and blurbs are never cut on the menu, at any size."""
+    titles = {games.title(g) for g in playable()}
+    for size in SIZES:
+        resize(app, size)
+        record_frame(app)
+        drawn = {text for _, text in widgets.text_sizes}
+        assert all(any(t.endswith(title) for t in drawn) for title in titles), (size, drawn)
+        assert not cut_labels(), (size, cut_labels())
+    resize(app, (1280, 800))
+
+
+def test_rules_text_stays_in_its_column(app):
+    """A rules screen wraps its text and its examples' captions at the size it draws them
+    (the text floor included), so no line runs past the column's right edge."""
+    from game.scenes.rules import RulesScreen
+
+    from .test_readable import worked_example_top
+    found = []
+    for game_id in playable():
+        screen = RulesScreen(app, game_id)
+        app.push(screen)
+        for size in SIZES:
+            resize(app, size)
+            vp = screen.viewport
+            column = vp.rect(screen.panel.x + 40, screen.panel.y + 80, screen.panel.w - 80,
+                             screen.panel.h - 170)
+            for top in (0, worked_example_top(screen)):
+                screen.scroll = top
+                records = record_frame(app)
+                found += [f"{game_id} at {size[0]}x{size[1]}: {text!r} {rect} runs past {column}"
+                          for kind, rect, text in records
+                          if kind == "text" and column.colliderect(rect)
+                          and rect.right > column.right + 1]
+            screen.scroll = 0
+        resize(app, (1280, 800))
+        app.pop()
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
