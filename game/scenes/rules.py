@@ -158,9 +158,22 @@ class RulesScreen(Scene):
         self.title = games.get(game_id).TITLE
         self.text = asset("rules", f"{game_id}.md").read_text(encoding="utf-8")
         self.scroll = 0.0
-        self.panel = pygame.Rect(140, 40, 1000, 720)
-        self.buttons = ButtonRow([Button((560, 700, 160, 44), "Close", self.close, "Esc")])
+        self.close_button = Button((560, 700, 160, 44), "Close", self.close, "Esc")
+        self.buttons = ButtonRow([self.close_button])
         self._laid_out: tuple[Any, list[Line]] | None = None
+        self.on_resize()
+
+    @property
+    def panel(self) -> pygame.Rect:
+        """The design's panel, taller by the window's rows above and below the design frame
+        (a square or portrait window shows more of the text at once)."""
+        vp = self.viewport
+        extra = int(vp.offset[1] / vp.scale)
+        return pygame.Rect(140, 40 - extra, 1000, 720 + 2 * extra)
+
+    def on_resize(self) -> None:
+        self.close_button.rect.y = self.panel.bottom - 60
+        self.scroll = max(0.0, min(self.scroll, self.content_height() - self.view_height()))
 
     def close(self) -> None:
         self.app.pop(self)

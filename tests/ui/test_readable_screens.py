@@ -214,6 +214,8 @@ def test_rules_text_stays_in_its_column(app):
             for top in (0, worked_example_top(screen)):
                 screen.scroll = top
                 records = record_frame(app)
+                panel = vp.rect(*screen.panel)
+                records = records[records.index(("panel", panel, True)):]  # the rules' own
                 found += [f"{game_id} at {size[0]}x{size[1]}: {text!r} {rect} runs past {column}"
                           for kind, rect, text in records
                           if kind == "text" and column.colliderect(rect)
@@ -222,3 +224,26 @@ def test_rules_text_stays_in_its_column(app):
         resize(app, (1280, 800))
         app.pop()
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_a_rules_screen_uses_a_tall_windows_height(app):
+    """In a square or portrait window the rules panel runs from top to bottom (more of the
+    text at once); its Close button follows, and the scroll stays within the text."""
+    from game.scenes.rules import RulesScreen
+    screen = RulesScreen(app, "abandon_ship")
+    app.push(screen)
+    design_rows = screen.view_height()
+    screen.scroll = screen.content_height() - screen.view_height()  # at the end
+    for size in ((900, 900), (1024, 1366)):
+        resize(app, size)
+        vp = screen.viewport
+        panel = vp.rect(*screen.panel)
+        assert panel.top >= 0 and panel.bottom <= size[1] and panel.h >= 0.9 * size[1], panel
+        assert screen.panel.contains(screen.close_button.rect)
+        assert 0 <= screen.scroll <= max(0, screen.content_height() - screen.view_height())
+        assert screen.view_height() / vp.scale > design_rows + 100
+        found = check(app, "abandon ship rules", [size])
+        assert not found, found
+    resize(app, (1280, 800))
+    assert screen.view_height() == design_rows and screen.panel == pygame.Rect(140, 40, 1000, 720)
+    assert screen.close_button.rect.y == 700
