@@ -8,6 +8,7 @@ table's card art, the caption in words beside them.
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from ..resources import asset
 from ..ui import canvas, cardart, theme
 from ..ui.fonts import font
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade
-from .base import Scene
+from .base import Scene, rows_beyond
 
 STYLES = {"#": (30, "bold", theme.GOLD), "##": (22, "bold", theme.GOLD), "": (18, "sans", theme.INK)}
 EXAMPLE = "::: cards "
@@ -27,6 +28,7 @@ ARROW = "->"
 CARD = (58, 82)          # an example's cards, logical pixels
 CARD_GAP, ARROW_W = 6, 30
 CAPTION_SIZE = 16
+PANEL = pygame.Rect(140, 40, 1000, 720)  # at the design size; taller in a tall window
 EXAMPLE_BAND = (24, 58, 43)
 EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|(?<!\w)_(.+?)_(?!\w)")
 
@@ -168,8 +170,9 @@ class RulesScreen(Scene):
         """The design's panel, taller by the window's rows above and below the design frame
         (a square or portrait window shows more of the text at once)."""
         vp = self.viewport
-        extra = int(vp.offset[1] / vp.scale)
-        return pygame.Rect(140, 40 - extra, 1000, 720 + 2 * extra)
+        hidden = self.content_height() / vp.scale - (PANEL.h - 170)  # logical rows
+        extra = min(rows_beyond(vp), max(0, math.ceil(hidden / 2) + 1))
+        return PANEL.inflate(0, 2 * extra)
 
     def on_resize(self) -> None:
         self.close_button.rect.y = self.panel.bottom - 60
@@ -184,7 +187,7 @@ class RulesScreen(Scene):
         key = vp.scale
         if self._laid_out and self._laid_out[0] == key:
             return self._laid_out[1]
-        width = vp.length(self.panel.w - 80)
+        width = vp.length(PANEL.w - 80)
         out, raws = [], [raw.strip() for raw in self.text.splitlines()]
         for i, stripped in enumerate(raws):
             if not stripped:

@@ -247,3 +247,29 @@ def test_a_rules_screen_uses_a_tall_windows_height(app):
     resize(app, (1280, 800))
     assert screen.view_height() == design_rows and screen.panel == pygame.Rect(140, 40, 1000, 720)
     assert screen.close_button.rect.y == 700
+
+
+def test_the_records_list_uses_a_tall_windows_height(app):
+    """A portrait window lists more records at once; the list stays readable at every size
+    and Close stays at the panel's foot."""
+    from game.engine.session import Session
+    from game.scenes.replay import VISIBLE_ROWS, RecordsList
+    from game.store import records
+    session = Session("scoundrel", 1, 7)
+    while not session.is_over():
+        session.apply(session.legal_actions()[0])
+    for _ in range(30):
+        records.export(session)
+    screen = RecordsList(app)
+    app.push(screen)
+    assert len(screen.visible()) == VISIBLE_ROWS
+    screen.select(29)  # the last one: the list scrolls to it
+    resize(app, (1024, 1366))
+    shown = screen.visible()
+    assert len(shown) > VISIBLE_ROWS + 10 and 29 in shown and shown[-1] == 29
+    assert screen.row_rect(shown[-1]).bottom < screen.close_button.rect.top
+    assert screen.panel.contains(screen.close_button.rect)
+    resize(app, (1280, 800))
+    assert len(screen.visible()) == VISIBLE_ROWS and 29 in screen.visible()
+    found = check(app, "a long records list")
+    assert not found, "\n".join(found[:40])
