@@ -25,7 +25,9 @@ def settle(app, limit: int = 900) -> None:
 
 
 def to_window(app, logical) -> tuple:
-    return app.viewport.point(*logical)
+    """A logical point of the top scene (a table's reflowing space, or the design frame of a
+    screen centred in the window) in window pixels."""
+    return app.top.viewport.point(*logical)
 
 
 def post(event_type, **attrs) -> None:
