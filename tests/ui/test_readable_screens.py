@@ -273,3 +273,34 @@ def test_the_records_list_uses_a_tall_windows_height(app):
     assert len(screen.visible()) == VISIBLE_ROWS and 29 in screen.visible()
     found = check(app, "a long records list")
     assert not found, "\n".join(found[:40])
+
+
+def test_a_blurb_is_whole_or_says_it_is_cut(app, monkeypatch):
+    """With every game in progress (a Continue button beside each blurb), a blurb shows in full
+    from 1280x800 up; in the smallest window it may end in an ellipsis, never stop silently."""
+    from types import SimpleNamespace
+
+    from game.scenes import menu
+    monkeypatch.setattr(menu, "playable", lambda: games.GAME_IDS)
+    fake = SimpleNamespace(session=SimpleNamespace(seed=987654, actions=["x"] * 123))
+    monkeypatch.setattr(menu.saves, "load", lambda game_id: fake)
+    app.stack[0] = menu.MainMenu(app)
+    app.stack[0].refresh_saves()
+    monkeypatch.setattr(app.stack[0], "update", lambda dt: None)
+    found = []
+    for size in SIZES:
+        resize(app, size)
+        records = record_frame(app)
+        texts = [text for kind, _, text in records if kind == "text"]
+        for game_id, rect in app.stack[0].rows:
+            window_rect = app.stack[0].viewport.rect(*rect)
+            lines = [text for kind, r, text in records if kind == "text"
+                     and window_rect.contains(r) and r.y > window_rect.y + window_rect.h * 0.4
+                     and r.x < window_rect.centerx]
+            shown, blurb = " ".join(lines), games.blurb(game_id)
+            if shown != blurb and not (shown.endswith("…") and size == (640, 400)):
+                found.append(f"{game_id} at {size[0]}x{size[1]}: {shown!r} for {blurb!r}")
+        if min(size) >= 800:
+            found += [f"at {size[0]}x{size[1]}: {t!r} is cut" for t in texts if t.endswith("…")]
+    resize(app, (1280, 800))
+    assert not found, "\n".join(found)
