@@ -9,8 +9,7 @@ from ..store import saves, stats
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.about import draw_version
-from ..ui.fonts import font
-from ..ui.forms import first_fitting
+from ..ui.forms import first_fitting, wrap_lines
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from . import daily as today_deal
 from .base import Dialog, Scene
@@ -22,18 +21,6 @@ COLUMN_W = 590
 TOP = 168
 FAN = ("AS", "KH", "QC", "JD", "10S")
 DAILY = pygame.Rect(934, 12, 326, 124)  # the deal of the day, right of the title
-
-
-def two_lines(text: str, size_px: int, width_px: int) -> list:
-    """`text` wrapped in at most two lines; a longer one ends the second in an ellipsis."""
-    lines = wrap(text, size_px, width_px)
-    if len(lines) <= 2:
-        return lines
-    f = font(size_px)
-    words = lines[1].split(" ")
-    while len(words) > 1 and f.size(" ".join(words) + "…")[0] > width_px:
-        words.pop()
-    return [lines[0], " ".join(words).rstrip(",;:") + "…"]
 
 
 def row_rect(i: int, count: int) -> pygame.Rect:
@@ -230,7 +217,7 @@ class MainMenu(Scene):
             title = fit_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 26,
                              (rect.x + 22, rect.y + 10), rect.w - 140 - (150 if saved else 0),
                              theme.GOLD if selected else theme.INK, face="bold")
-            blurb = two_lines(games.blurb(game_id), vp.text(16), vp.length(rect.w - 44 - right))
+            blurb = wrap_lines(games.blurb(game_id), vp.text(16), vp.length(rect.w - 44 - right), 2)
             for j, line in enumerate(blurb):
                 draw_text(surface, vp, line, 16, (rect.x + 24, rect.y + 48 + 22 * j), theme.INK_DIM)
             if saved:

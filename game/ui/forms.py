@@ -28,6 +28,19 @@ def first_fitting(viewport, forms, size, width: float, face="sans") -> str:
     return next((text for text in forms if f.size(text)[0] <= limit), forms[-1])
 
 
+def wrap_lines(text: str, size_px: int, width_px: float, most: int, face="sans") -> list:
+    """`text` wrapped in at most `most` lines (real pixels); a longer one ends the last line
+    in an ellipsis, never stops silently."""
+    lines = wrap(text, size_px, width_px, face)
+    if len(lines) <= most:
+        return lines
+    f = font(size_px, face)
+    words = lines[most - 1].split(" ")
+    while len(words) > 1 and f.size(" ".join(words) + "…")[0] > width_px:
+        words.pop()
+    return lines[:most - 1] + [" ".join(words).rstrip(",;:") + "…"]
+
+
 LABEL_SIZE = 17
 ONE_LINE, TWO_LINES = 40, 56  # control heights
 

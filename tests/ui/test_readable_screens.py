@@ -50,6 +50,13 @@ def card_viewer(app):
     return CardViewer(app, "The discard pile", codes)
 
 
+def pile(app):
+    from game.scenes.pile_viewer import PileDialog
+    codes = [f"{rank}{suit}" for suit in "SHDC" for rank in ("A", "2", "3", "4", "5", "6", "7",
+                                                               "8", "9", "10", "J")]
+    return PileDialog(app, "The discard pile", codes)
+
+
 def pause(app):
     from game.scenes.dialogs import PauseMenu
     app.start_game("scoundrel", 3)
@@ -62,8 +69,8 @@ def in_progress(app):
 
 
 SCREENS = {"settings": settings, "host a table": host, "join a table": join,
-           "pass the screen": handoff, "a pile's cards": card_viewer, "the pause menu": pause,
-           "a game in progress": in_progress}
+           "pass the screen": handoff, "a pile's cards": card_viewer, "a discard pile": pile,
+           "the pause menu": pause, "a game in progress": in_progress}
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -304,3 +311,13 @@ def test_a_blurb_is_whole_or_says_it_is_cut(app, monkeypatch):
             found += [f"at {size[0]}x{size[1]}: {t!r} is cut" for t in texts if t.endswith("…")]
     resize(app, (1280, 800))
     assert not found, "\n".join(found)
+
+
+def test_wrapped_help_says_when_it_is_cut(app):
+    from game.ui.fonts import font
+    from game.ui.forms import wrap_lines
+    text = "A weapon that has slain a monster may then face monsters of equal value or less. " * 3
+    lines = wrap_lines(text, 12, 200, 2)
+    assert len(lines) == 2 and lines[-1].endswith("…") and not lines[0].endswith("…")
+    assert all(font(12).size(line)[0] <= 200 for line in lines)
+    assert wrap_lines("Short.", 12, 200, 2) == ["Short."]
