@@ -9,6 +9,12 @@ from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade, wrap
 
 
+def rows_beyond(viewport) -> int:
+    """Logical rows a window has above (and as many below) the design frame centred in it: a
+    screen with a long list or text may grow into them on a square or portrait window."""
+    return int(viewport.offset[1] / viewport.scale)
+
+
 class Scene:
     opaque = True  # whether scenes below need drawing
     # A table reflows over the whole window (game.ui.viewport); other screens are drawn at

@@ -19,7 +19,7 @@ from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.controls import Chooser, Control, TextField
-from ..ui.forms import LABEL_SIZE, draw_field_label, focus_step, option_fields
+from ..ui.forms import LABEL_SIZE, draw_field_label, first_fitting, focus_step, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Dialog, Scene
 from .dialogs import ConfirmDialog
@@ -258,8 +258,11 @@ class HostTableScreen(Scene):
             fit_text(surface, vp, self.error, 16, (640, self.error_y), RIGHT - LEFT, theme.RED,
                      "midtop")
         else:
-            fit_text(surface, vp, "Up/Down choose · Left/Right change a seat: open for a friend "
-                     "or a computer", 15, (640, self.error_y), RIGHT - LEFT, theme.INK_DIM,
+            help_text = first_fitting(vp, ("Up/Down choose · Left/Right change a seat: open for "
+                                           "a friend or a computer",
+                                           "Up/Down choose · Left/Right change a seat"),
+                                      15, RIGHT - LEFT)
+            fit_text(surface, vp, help_text, 15, (640, self.error_y), RIGHT - LEFT, theme.INK_DIM,
                      "midtop")
         self.row.draw(surface, vp)
 

@@ -9,6 +9,7 @@ from ..store import saves, stats
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.about import draw_version
+from ..ui.forms import first_fitting, wrap_lines
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
 from . import daily as today_deal
 from .base import Dialog, Scene
@@ -216,13 +217,14 @@ class MainMenu(Scene):
             title = fit_text(surface, vp, f"{i + 1}. {games.title(game_id)}", 26,
                              (rect.x + 22, rect.y + 10), rect.w - 140 - (150 if saved else 0),
                              theme.GOLD if selected else theme.INK, face="bold")
-            blurb = wrap(games.blurb(game_id), vp.text(16), vp.length(rect.w - 44 - right))
-            for j, line in enumerate(blurb[:2]):
+            blurb = wrap_lines(games.blurb(game_id), vp.text(16), vp.length(rect.w - 44 - right), 2)
+            for j, line in enumerate(blurb):
                 draw_text(surface, vp, line, 16, (rect.x + 24, rect.y + 48 + 22 * j), theme.INK_DIM)
             if saved:
                 moves = len(saved.session.actions)
-                text = f"#{saved.session.seed} · {moves} move{'s' * (moves != 1)}"
+                count = f"{moves} move{'s' * (moves != 1)}"
                 room = rect.right - 124 - (rect.x + 22 + title.w / vp.scale) - 12
+                text = first_fitting(vp, (f"#{saved.session.seed} · {count}", count), 14, room)
                 fit_text(surface, vp, text, 14, (rect.right - 124, rect.y + 28), room,
                          theme.INK_DIM, "midright")
         self.draw_daily(surface)

@@ -11,8 +11,8 @@ from ..engine.contract import resolve_options
 from ..engine.rng import MAX_SEED
 from ..ui import theme
 from ..ui.controls import TextField
-from ..ui.forms import draw_field_label, focus_step, option_fields
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade, wrap
+from ..ui.forms import draw_field_label, focus_step, option_fields, wrap_lines
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
 
 WIDTH = 680
@@ -169,6 +169,6 @@ class NewGameDialog(Scene):
         else:
             text = "Up/Down choose · Left/Right change · type a deal number"
             colour = theme.INK_DIM
-        lines = wrap(text, vp.text(15), vp.length(WIDTH - 80))[:2]
+        lines = wrap_lines(text, vp.text(15), vp.length(WIDTH - 80), 2)
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, 15, (self.panel.x + 40, self.help_y + 20 * i), colour)

@@ -15,7 +15,7 @@ from ..store import records
 from ..store.jsonfile import BadFile
 from ..ui import theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
-from .base import Scene
+from .base import Scene, rows_beyond
 from .registry import scene_for
 
 ROW_H = 48
@@ -41,7 +41,6 @@ class RecordsList(Scene):
     """The exported records, newest first; Enter or a click opens one."""
 
     opaque = False
-    panel = pygame.Rect(190, 40, 900, 720)
 
     def __init__(self, app):
         super().__init__(app)
@@ -50,8 +49,30 @@ class RecordsList(Scene):
         self.outcomes = [records.outcome(p) for p in self.paths]
         self.selected = 0
         self.first = 0
-        self.buttons = ButtonRow([Button((540, self.panel.bottom - 64, 200, 44), "Close",
-                                         self.close, "Esc")])
+        self.close_button = Button((540, 696, 200, 44), "Close", self.close, "Esc")
+        self.buttons = ButtonRow([self.close_button])
+        self.on_resize()
+
+    @property
+    def panel(self) -> pygame.Rect:
+        """The design's panel, taller on a square or portrait window (more rows at once)."""
+        extra = self.growth()
+        return pygame.Rect(190, 40 - extra, 900, 720 + 2 * extra)
+
+    def growth(self) -> int:
+        """Logical rows the panel grows by at its top and its bottom: as many as the records
+        beyond the design's rows need, as far as the window has room."""
+        more = max(0, len(self.paths) - VISIBLE_ROWS)
+        return min(rows_beyond(self.viewport), more * ROW_H // 2)
+
+    @property
+    def shown_rows(self) -> int:
+        return VISIBLE_ROWS + 2 * self.growth() // ROW_H
+
+    def on_resize(self) -> None:
+        self.close_button.rect.y = self.panel.bottom - 64
+        self.first = max(0, min(self.first, len(self.paths) - self.shown_rows))
+        self.select(self.selected)
 
     def close(self) -> None:
         self.app.pop(self)
@@ -61,7 +82,7 @@ class RecordsList(Scene):
                            self.panel.w - 60, ROW_H - 6)
 
     def visible(self) -> range:
-        return range(self.first, min(len(self.paths), self.first + VISIBLE_ROWS))
+        return range(self.first, min(len(self.paths), self.first + self.shown_rows))
 
     def row_at(self, pos):
         point = self.viewport.to_logical(pos)
@@ -71,7 +92,7 @@ class RecordsList(Scene):
         if not self.paths:
             return
         self.selected = max(0, min(i, len(self.paths) - 1))
-        self.first = max(min(self.first, self.selected), self.selected - VISIBLE_ROWS + 1)
+        self.first = max(min(self.first, self.selected), self.selected - self.shown_rows + 1)
 
     def open(self, i: int) -> None:
         if not 0 <= i < len(self.paths):
@@ -103,12 +124,12 @@ class RecordsList(Scene):
             if i is not None:
                 self.open(i)
         elif event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.paths) - VISIBLE_ROWS)
+            most = max(0, len(self.paths) - self.shown_rows)
             self.first = max(0, min(self.first - event.y, most))
-            self.selected = max(self.first, min(self.selected, self.first + VISIBLE_ROWS - 1))
+            self.selected = max(self.first, min(self.selected, self.first + self.shown_rows - 1))
         elif event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: VISIBLE_ROWS,
-                     pygame.K_PAGEUP: -VISIBLE_ROWS}
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.shown_rows,
+                     pygame.K_PAGEUP: -self.shown_rows}
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -142,7 +163,7 @@ class RecordsList(Scene):
                 right = shown.w / vp.scale + 24
             fit_text(surface, vp, self.labels[i], 19, (rect.x + 16, rect.centery),
                      rect.w - 32 - right, theme.GOLD if chosen else theme.INK, "midleft")
-        if len(self.paths) > VISIBLE_ROWS:
+        if len(self.paths) > self.shown_rows:
             listed = f"{self.first + 1}-{self.visible()[-1] + 1} of {len(self.paths)}"
             draw_text(surface, vp, listed + " · scroll with the wheel or the arrow keys", 14,
                       (640, self.panel.bottom - 88), theme.INK_DIM, "midtop")

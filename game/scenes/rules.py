@@ -8,6 +8,7 @@ table's card art, the caption in words beside them.
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from ..resources import asset
 from ..ui import canvas, cardart, theme
 from ..ui.fonts import font
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, note, shade
-from .base import Scene
+from .base import Scene, rows_beyond
 
 STYLES = {"#": (30, "bold", theme.GOLD), "##": (22, "bold", theme.GOLD), "": (18, "sans", theme.INK)}
 EXAMPLE = "::: cards "
@@ -27,6 +28,7 @@ ARROW = "->"
 CARD = (58, 82)          # an example's cards, logical pixels
 CARD_GAP, ARROW_W = 6, 30
 CAPTION_SIZE = 16
+PANEL = pygame.Rect(140, 40, 1000, 720)  # at the design size; taller in a tall window
 EXAMPLE_BAND = (24, 58, 43)
 EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|(?<!\w)_(.+?)_(?!\w)")
 
@@ -158,9 +160,23 @@ class RulesScreen(Scene):
         self.title = games.get(game_id).TITLE
         self.text = asset("rules", f"{game_id}.md").read_text(encoding="utf-8")
         self.scroll = 0.0
-        self.panel = pygame.Rect(140, 40, 1000, 720)
-        self.buttons = ButtonRow([Button((560, 700, 160, 44), "Close", self.close, "Esc")])
+        self.close_button = Button((560, 700, 160, 44), "Close", self.close, "Esc")
+        self.buttons = ButtonRow([self.close_button])
         self._laid_out: tuple[Any, list[Line]] | None = None
+        self.on_resize()
+
+    @property
+    def panel(self) -> pygame.Rect:
+        """The design's panel, taller by the window's rows above and below the design frame
+        (a square or portrait window shows more of the text at once)."""
+        vp = self.viewport
+        hidden = self.content_height() / vp.scale - (PANEL.h - 170)  # logical rows
+        extra = min(rows_beyond(vp), max(0, math.ceil(hidden / 2) + 1))
+        return PANEL.inflate(0, 2 * extra)
+
+    def on_resize(self) -> None:
+        self.close_button.rect.y = self.panel.bottom - 60
+        self.scroll = max(0.0, min(self.scroll, self.content_height() - self.view_height()))
 
     def close(self) -> None:
         self.app.pop(self)
@@ -171,7 +187,7 @@ class RulesScreen(Scene):
         key = vp.scale
         if self._laid_out and self._laid_out[0] == key:
             return self._laid_out[1]
-        width = vp.length(self.panel.w - 80)
+        width = vp.length(PANEL.w - 80)
         out, raws = [], [raw.strip() for raw in self.text.splitlines()]
         for i, stripped in enumerate(raws):
             if not stripped:
@@ -198,7 +214,7 @@ class RulesScreen(Scene):
         vp = self.viewport
         tokens, caption = parse_example(stripped)
         left = vp.length(caption_left)
-        size = vp.length(CAPTION_SIZE)
+        size = vp.text(CAPTION_SIZE)
         captions = tuple(wrap_runs(words_of(caption, "sans"), size, "sans", width - left))
         line_h = font(vp.text(CAPTION_SIZE), "sans").get_linesize()
         height = max(vp.length(CARD[1]), line_h * len(captions)) + vp.length(12)

@@ -15,8 +15,8 @@ from ..store.settings import BOT_PACES, CHOICES, SPEEDS
 from ..ui import canvas, theme
 from ..ui.cardart import BACK_NAMES, BACKS, CARD_SET_NAMES, CARD_SETS
 from ..ui.controls import Chooser, Control, Segments, Switch
-from ..ui.forms import option_fields
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
+from ..ui.forms import option_fields, wrap_lines
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
 from .base import Scene
 from .registry import playable
 
@@ -24,7 +24,7 @@ LEFT = pygame.Rect(40, 92, 590, 606)
 RIGHT = pygame.Rect(650, 92, 590, 606)
 ROW_H = 46
 GENERAL_H = 37  # the left column's rows, packed so twelve fit
-CONTROL_W = 300
+CONTROL_W = 340
 PREVIEW = ("7C", "8D", "QH", "AS")
 
 
@@ -274,9 +274,9 @@ class SettingsScreen(Scene):
         if not row or not row.help:
             return
         vp = self.viewport
-        lines = wrap(row.help, vp.text(15), vp.length(RIGHT.w - 56))
         room = (RIGHT.bottom - 120 - self.help_top) // 20  # above the card preview
-        for i, line in enumerate(lines[:room]):
+        lines = wrap_lines(row.help, vp.text(15), vp.length(RIGHT.w - 56), max(1, room))
+        for i, line in enumerate(lines):
             draw_text(surface, vp, line, 15, (RIGHT.x + 28, self.help_top + 20 * i), theme.INK_DIM)
 
     def draw_preview(self, surface) -> None:

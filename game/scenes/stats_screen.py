@@ -6,10 +6,11 @@ import pygame
 
 from ..engine import games
 from ..store import stats
-from ..text import number
+from ..text import number, printable
 from ..ui import canvas, theme
 from ..ui.controls import Chooser, Segments
-from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text
+from ..ui.fonts import font
+from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text
 from . import daily as today_deal
 from .base import Scene
 from .game_scene import clock
@@ -19,6 +20,22 @@ LEFT = pygame.Rect(40, 196, 560, 500)
 RIGHT = pygame.Rect(620, 196, 620, 500)
 CHART = pygame.Rect(RIGHT.x + 70, RIGHT.y + 60, RIGHT.w - 100, 210)
 OUTCOMES_ONLY = {"lamarckian_poker"}  # scores are 1 for a win, 0 otherwise: no chart of scores
+
+
+def columns(vp, rows, x, design, faces, gap=12, size=16) -> list:
+    """The left edges of a table's columns: where the design puts them, or further right
+    where a column's widest text, at the size it is drawn (the text floor can make it wider
+    than designed), needs the room."""
+    lefts = [x + design[0]]
+    for i, face in enumerate(faces):
+        widest = max((text_width(vp, row[i], size, face) for row in rows), default=0)
+        lefts.append(max(x + design[i + 1], lefts[-1] + widest + gap))
+    return lefts
+
+
+def text_width(vp, text, size, face="sans") -> float:
+    """The logical width of `text` drawn at `size` (at least the text floor)."""
+    return font(vp.text(size), face).size(printable(text))[0] / vp.scale
 
 
 def percent(value) -> str:
@@ -204,11 +221,14 @@ class StatsScreen(Scene):
         for label, dx in columns:
             draw_text(surface, vp, label, 14, (x + dx, y + 8), theme.INK_DIM, "topright")
         ranked = sorted(players.items(), key=lambda p: (-p[1]["won"], p[0]))
-        room = (LEFT.bottom - y - 40) // 26
-        for i, (name, p) in enumerate(ranked[:room]):
+        rows = (LEFT.bottom - y - 40) // 26
+        most_played = max(stats.figures(p)["played"] for p in players.values())
+        for i, (name, p) in enumerate(ranked[:rows]):
             f, cy = stats.figures(p), y + 34 + i * 26
-            who = name if p["kind"] == "human" else f"{name} (computer)"
-            draw_text(surface, vp, who[:28], 16, (x, cy))
+            forms = [name] if p["kind"] == "human" else [f"{name} (computer)", f"{name} (comp.)"]
+            room = columns[0][1] - text_width(vp, str(most_played), 16) - 16
+            who = next((w for w in forms if text_width(vp, w, 16) <= room), forms[-1])
+            fit_text(surface, vp, who, 16, (x, cy), room)
             last = number(p.get("extinct")) if outcomes else number(f["best_score"])
             for (_label, dx), value in zip(columns, (f["played"], f["won"], percent(f["rate"]),
                                                    last)):
@@ -284,13 +304,19 @@ class StatsScreen(Scene):
         vp = self.viewport
         x, y = RIGHT.x + 24, CHART.bottom + 40
         draw_text(surface, vp, "Latest games", 21, (x, y), theme.GOLD, face="bold")
-        for i, e in enumerate(reversed(recent[-5:])):
-            cy = y + 34 + i * 26
+        rows = []
+        for e in reversed(recent[-5:]):
             deal = f"Deal #{e['seed']}" if e.get("seed") is not None else ""
             level = f" · {e['level']}" if e.get("level") else ""
-            draw_text(surface, vp, e["date"], 16, (x, cy), theme.INK_DIM)
-            draw_text(surface, vp, deal, 16, (x + 170, cy))
-            draw_text(surface, vp, "Won" if e["won"] else "Lost", 16, (x + 340, cy),
-                      theme.GREEN if e["won"] else theme.RED, face="bold")
             score = "" if self.game_id in OUTCOMES_ONLY else f"score {number(e['score'])}"
-            draw_text(surface, vp, f"{score}{level}".lstrip(" ·"), 16, (x + 400, cy))
+            rows.append((e["date"], deal, "Won" if e["won"] else "Lost",
+                         f"{score}{level}".lstrip(" ·"), e["won"]))
+        date_x, deal_x, outcome_x, score_x = columns(vp, [r[:4] for r in rows], x,
+                                                     (0, 170, 340, 400), ("sans", "sans", "bold"))
+        for i, (date, deal, outcome, score, won) in enumerate(rows):
+            cy = y + 34 + i * 26
+            draw_text(surface, vp, date, 16, (date_x, cy), theme.INK_DIM)
+            draw_text(surface, vp, deal, 16, (deal_x, cy))
+            draw_text(surface, vp, outcome, 16, (outcome_x, cy),
+                      theme.GREEN if won else theme.RED, face="bold")
+            fit_text(surface, vp, score, 16, (score_x, cy), RIGHT.right - 16 - score_x)

@@ -18,8 +18,10 @@ import pygame
 from ..text import printable
 from . import canvas, theme
 from .fonts import font
+from .viewport import DESIGN, Viewport
 from .widgets import draw_label, label_lines, note, note_size, render_text
 
+SMALLEST_WINDOW = (640, 400)  # app.MIN_SIZE: labels must fit there too
 MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
 
@@ -180,8 +182,9 @@ class Segments(Control):
 
 
 def split(rect: pygame.Rect, labels, size=theme.BODY) -> list:
-    """The parts of `rect` for each label: each as wide as its label needs, the rest shared."""
-    f = font(size)
+    """The parts of `rect` for each label: each as wide as its label needs, the rest shared.
+    Measured in bold, as the chosen one is drawn, so any label fits when chosen."""
+    f = font(size, "bold")
     need = [f.size(printable(label))[0] + 24 for label in labels]
     spare = (rect.w - sum(need)) / len(labels)
     widths = [n + spare for n in need] if spare >= 0 else [rect.w * n / sum(need) for n in need]
@@ -196,15 +199,19 @@ def split(rect: pygame.Rect, labels, size=theme.BODY) -> list:
 
 def segments_fit(labels, width: float, height: float, size=theme.BODY) -> bool:
     """Whether `labels` as Segments fit `width` x `height` logical pixels at the body size,
-    each in at most the lines its height holds (measured at the logical scale)."""
-    from types import SimpleNamespace
-    one = SimpleNamespace(length=lambda n: max(1, round(n)), text=lambda n: max(1, round(n)))
-    lines_room = max(1, int((height - 8) // font(size).get_linesize()))
-    for part, label in zip(split(pygame.Rect(0, 0, width, height), labels, size), labels):
-        box_w = part.w - 6 - 12
-        _, lines = label_lines(printable(label), size, box_w, height - 8, one, "bold")
-        if len(lines) > lines_room or lines[-1].endswith("…"):
-            return False
+    each in at most the lines its height holds: at the design size and at the smallest
+    window, where the text floor draws labels larger than the design's proportion."""
+    parts = split(pygame.Rect(0, 0, width, height), labels, size)
+    for window in (DESIGN, SMALLEST_WINDOW):
+        vp = Viewport()
+        vp.fit(window)
+        lines_room = max(1, int(vp.length(height - 8) // font(vp.text(size), "bold").get_linesize()))
+        for part, label in zip(parts, labels):
+            box_w = vp.length(part.w - 6) - 2 * vp.length(6)
+            _, lines = label_lines(printable(label), size, box_w, vp.length(height - 8), vp,
+                                   "bold")
+            if len(lines) > lines_room or lines[-1].endswith("…"):
+                return False
     return True
 
 

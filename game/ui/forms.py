@@ -8,6 +8,7 @@ import pygame
 
 from . import theme
 from .controls import Chooser, Control, Segments, segments_fit
+from .fonts import font
 from .widgets import draw_text, wrap
 
 
@@ -18,6 +19,27 @@ def focus_step(event) -> int:
     if event.key in (pygame.K_UP, pygame.K_TAB):
         return -1
     return 0
+
+def first_fitting(viewport, forms, size, width: float, face="sans") -> str:
+    """The first of `forms` (a text, then shorter ways to say it) that fits `width` logical
+    pixels at the size it is drawn (never under the text floor), else the last one."""
+    f = font(viewport.text(size), face)
+    limit = viewport.length(width)
+    return next((text for text in forms if f.size(text)[0] <= limit), forms[-1])
+
+
+def wrap_lines(text: str, size_px: int, width_px: float, most: int, face="sans") -> list:
+    """`text` wrapped in at most `most` lines (real pixels); a longer one ends the last line
+    in an ellipsis, never stops silently."""
+    lines = wrap(text, size_px, width_px, face)
+    if len(lines) <= most:
+        return lines
+    f = font(size_px, face)
+    words = lines[most - 1].split(" ")
+    while len(words) > 1 and f.size(" ".join(words) + "…")[0] > width_px:
+        words.pop()
+    return lines[:most - 1] + [" ".join(words).rstrip(",;:") + "…"]
+
 
 LABEL_SIZE = 17
 ONE_LINE, TWO_LINES = 40, 56  # control heights
@@ -84,7 +106,7 @@ def draw_field_label(surface, viewport, field: Field, size=LABEL_SIZE) -> None:
     """The label of a field: one line, or wrapped beside its control (never smaller)."""
     control = field.control.rect
     beside = control.x > field.label_at[0] + field.label_width
-    lines = wrap(field.label, viewport.length(size), viewport.length(field.label_width), "bold")
+    lines = wrap(field.label, viewport.text(size), viewport.length(field.label_width), "bold")
     if not beside:
         draw_text(surface, viewport, field.label, size, field.label_at, theme.INK, face="bold")
         return

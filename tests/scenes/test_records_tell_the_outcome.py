@@ -9,18 +9,21 @@ from game.engine.session import Session
 from game.scenes.replay import RecordsList, ReplayViewer
 from game.store import records
 from game.ui import widgets
+from tests.ui.test_readable import small_texts
 
 from .driver import frames, key
 from .test_replay import export_by_click, finish_a_game
 
 
 def drawn_texts(app) -> list:
-    widgets.recording = []
+    widgets.recording, widgets.text_sizes = [], []
     try:
         frames(app)
-        return [d for k, _, d in widgets.recording if k == "text"]
+        texts = [d for k, _, d in widgets.recording if k == "text"]
     finally:
         widgets.recording = None
+    assert not small_texts(app.surface.get_size())
+    return texts
 
 
 def test_the_list_shows_each_records_outcome_and_the_replay_its_keys(app):

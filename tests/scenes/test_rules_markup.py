@@ -8,6 +8,7 @@ import pytest
 from game.engine import games
 from game.scenes.rules import RulesScreen
 from game.ui import widgets
+from tests.ui.test_readable import small_texts
 
 from .driver import frames, key
 
@@ -21,12 +22,13 @@ def drawn_rules_lines(app, game_id) -> list:
     assert isinstance(screen, RulesScreen)
     seen = []
     for _ in range(200):
-        widgets.recording = []
+        widgets.recording, widgets.text_sizes = [], []
         try:
             frames(app)
             seen += [d for k, _, d in widgets.recording if k == "text"]
         finally:
             widgets.recording = None
+        assert not small_texts(app.surface.get_size())
         before = screen.scroll
         key(app, pygame.K_PAGEDOWN)
         if screen.scroll == before:

@@ -5,6 +5,7 @@ from game.engine.contract import Result
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.stats_screen import StatsScreen, number
 from game.store import stats
+from tests.ui.test_readable import small_texts
 
 from .driver import click, frames, key
 
@@ -40,11 +41,12 @@ def test_lamarckian_statistics_say_how_often_each_player_went_extinct(app):
     screen = StatsScreen(app, "lamarckian_poker")
     app.push(screen)
     frames(app, 2)
-    widgets.recording = []
+    widgets.recording, widgets.text_sizes = [], []
     try:
         screen.draw(app.surface)
         texts = [detail for kind, _, detail in widgets.recording if kind == "text"]
     finally:
         widgets.recording = None
+    assert not small_texts(app.surface.get_size())
     assert "Went extinct" in texts and "Extinct" in texts
     assert "Best score" not in texts and "Average score" not in texts
