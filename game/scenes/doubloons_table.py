@@ -42,6 +42,8 @@ def market(layout, seats, design, label_h: float) -> tuple:
                  and _spans(layout[s], top, bottom)], default=table_w - margin + SIDE_GAP) - SIDE_GAP
     design_w = len(MARKET) * dw + sum(MARKET_GAPS)
     grow = max(0.3, min(MOST, (bottom - top) / dh, (right - left) / design_w))
+    if grow > 1:  # in steps of 5%: a room a little larger than the map's keeps the map's size
+        grow = math.floor(grow * 20) / 20
     w, h = dw * grow, dh * grow
     gaps = [g * grow for g in MARKET_GAPS]
     spare = right - left - len(MARKET) * w - sum(gaps)
