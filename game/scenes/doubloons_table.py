@@ -30,7 +30,8 @@ def card(width: float, height: float, most: float) -> tuple:
 def market(layout, seats, design, label_h: float) -> tuple:
     """({name: (x, y)}, card size) of the middle row: the pirate deck, the five pirates for hire,
     the action deck and the discards, between the seats in use (`seats`, layout names) and
-    above the played area, with room for a label of `label_h` under each card."""
+    above the played area, with room for a label of `label_h` under each card. Where two rows
+    (the pirates over the action deck and discards) let the cards be larger by a tenth, two."""
     dw, dh = design
     table_w = layout.width
     margin = layout["opp1"].x  # the table's own margin
@@ -40,20 +41,37 @@ def market(layout, seats, design, label_h: float) -> tuple:
                 and _spans(layout[s], top, bottom)], default=margin - SIDE_GAP) + SIDE_GAP
     right = min([layout[s].x for s in SIDE_SEATS[1] if s in seats
                  and _spans(layout[s], top, bottom)], default=table_w - margin + SIDE_GAP) - SIDE_GAP
-    design_w = len(MARKET) * dw + sum(MARKET_GAPS)
-    grow = max(0.3, min(MOST, (bottom - top) / dh, (right - left) / design_w))
+    one = _arrange([MARKET], MARKET_GAPS, design, (left, top, right, bottom), label_h)
+    two = _arrange([MARKET[:6], MARKET[6:]], MARKET_GAPS, design, (left, top, right, bottom), label_h)
+    return two if two[1][1] > 1.1 * one[1][1] else one
+
+
+def _arrange(rows, gaps, design, box, label_h) -> tuple:
+    """`market` in these rows (lists of names, each with the gap after it in `gaps`), as large
+    as fit the box (left, top, right, bottom); two rows lie centred in its height."""
+    dw, dh = design
+    left, top, right, bottom = box
+    after = dict(zip(MARKET, gaps))
+    widths = [len(row) * dw + sum(after[n] for n in row[:-1]) for row in rows]
+    between = label_h + 10 if len(rows) > 1 else 0
+    grow = max(0.3, min(MOST, (bottom - top - between * (len(rows) - 1)) / (dh * len(rows)),
+                        (right - left) / max(widths)))
     if grow > 1:  # in steps of 5%: a room a little larger than the map's keeps the map's size
         grow = math.floor(grow * 20) / 20
     w, h = dw * grow, dh * grow
-    gaps = [g * grow for g in MARKET_GAPS]
-    spare = right - left - len(MARKET) * w - sum(gaps)
-    stretch = min(GAPS_GROW, 1 + spare / sum(gaps)) if spare > 0 else 1
-    gaps = [g * stretch for g in gaps]
-    x = left + (right - left - len(MARKET) * w - sum(gaps)) / 2
+    block = len(rows) * h + between * (len(rows) - 1)
+    y = top if len(rows) == 1 else top + (bottom - top - block) / 2
     out = {}
-    for name, gap in zip(MARKET, (*gaps, 0)):
-        out[name] = (x, top)
-        x += w + gap
+    for row in rows:
+        row_gaps = [after[n] * grow for n in row[:-1]]
+        spare = right - left - len(row) * w - sum(row_gaps)
+        stretch = min(GAPS_GROW, 1 + spare / sum(row_gaps)) if spare > 0 and row_gaps else 1
+        row_gaps = [g * stretch for g in row_gaps]
+        x = left + (right - left - len(row) * w - sum(row_gaps)) / 2
+        for name, gap in zip(row, (*row_gaps, 0)):
+            out[name] = (x, y)
+            x += w + gap
+        y += h + between
     return out, (w, h)
 
 

@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from ..ui import canvas, theme
+from ..ui import canvas, doubloons_art, theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .base import Scene
 
@@ -88,6 +88,8 @@ class HeaveToWindow(Scene):
 
     def draw(self, surface) -> None:
         vp = self.viewport
+        if doubloons_art.set_text_floor(vp.text_floor):
+            self.app.art.clear()  # the faces drawn for another floor show other words
         draw_panel(surface, vp.rect(*PANEL), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, "Heave To!?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
         for i, line in enumerate(wrap(self.question, vp.text(19), vp.length(PANEL.w - 80))[:2]):
