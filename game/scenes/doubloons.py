@@ -38,7 +38,7 @@ CREW_TEXT_W = 110        # your crew's panel: the column of its words, left of t
 COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
-LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
+LOOK = (84, 118)          # cards seen in a private look, inside the choice panel (named at the floor)
 WINDOW_PACES = 2.0       # the public Heave To! window lasts this many computer-move paces
 TURN_LINE = re.compile(r"\{p(\d+)\}'s turn: ")   # the log line that starts a seat's turn
 TABLE_LINES = ("The discards are shuffled", "After ")  # the table's own, nobody's move
@@ -156,21 +156,25 @@ class DoubloonsScene(PassAndPlayScene):
         return self.line_h(11) + 2
 
     def my_crew_spots(self, count: int) -> list:
-        """[((x, y), size)] of your crew's cards: right of the panel's words, or under its
-        heading where the panel is tall enough for the cards to be larger so."""
+        """[((x, y), size)] of your crew's cards (see `my_crew_shape`)."""
+        crew = self.layout["crew"]
+        stacked, size = self.my_crew_shape()
+        x, y = (crew.x + 10, self.my_crew_top()) if stacked else (crew.x + CREW_TEXT_W + 10, crew.y + 6)
+        return [((x + i * (size[0] + 8), y), size) for i in range(count)]
+
+    def my_crew_shape(self) -> tuple:
+        """(stacked, card size): your crew's cards lie right of the panel's words, or under a
+        one-line heading where the panel is tall enough for them to be larger so."""
         crew = self.layout["crew"]
         under = self.used_h()
         beside = spots.card((crew.w - CREW_TEXT_W - 16) / 2, crew.h - 6 - under - 2, MY_CREW_H * spots.MOST)
-        top = crew.y + 8 + self.line_h(15) + 4
-        below = spots.card((crew.w - 28) / 2, crew.y + crew.h - top - under - 2, MY_CREW_H * spots.MOST)
-        if self.crew_stacked(beside, below):
-            return [((crew.x + 10 + i * (below[0] + 8), top), below) for i in range(count)]
-        return [((crew.x + CREW_TEXT_W + 10 + i * (beside[0] + 8), crew.y + 6), beside)
-                for i in range(count)]
+        below = spots.card((crew.w - 28) / 2, crew.y + crew.h - self.my_crew_top() - under - 2,
+                           MY_CREW_H * spots.MOST)
+        return (True, below) if below[1] > 1.15 * beside[1] else (False, beside)
 
-    @staticmethod
-    def crew_stacked(beside, below) -> bool:
-        return below[1] > 1.15 * beside[1]
+    def my_crew_top(self) -> float:
+        """Where your crew's cards start when they lie under the panel's heading."""
+        return self.layout["crew"].y + 12 + self.line_h(15)
 
     def seat_crew(self, seat: int) -> tuple:
         """(x, y, size) of the first crew card in a seat's panel: at its bottom left, under its
@@ -952,13 +956,13 @@ class DoubloonsScene(PassAndPlayScene):
         crew = self.layout["crew"]
         draw_panel(surface, vp.rect(*crew.rect), fill=(0, 0, 0, 50), edge=(80, 120, 96))
         count = f"{len(view.crews[self.viewer])} of 2"
-        spots_now = self.my_crew_spots(1)
-        if spots_now[0][0][1] > crew.y + 6:  # stacked: one heading over the cards
+        if self.my_crew_shape()[0]:  # one heading over the cards
             fit_text(surface, vp, f"Your crew: {count}", 15, (crew.x + 10, crew.y + 8), crew.w - 20,
                      theme.INK, face="bold")
             return
         width = CREW_TEXT_W - 14
-        lines = [("Your crew", 15, theme.INK, "bold"), (count, 13, theme.INK_DIM, "sans"),
+        heading = self.first_fitting(("Your crew", "Crew"), 15, width, "bold")
+        lines = [(heading, 15, theme.INK, "bold"), (count, 13, theme.INK_DIM, "sans"),
                  ("Click or drag", 12, theme.INK_DIM, "sans"), ("to use", 12, theme.INK_DIM, "sans")]
         y = crew.y + 8
         hint_fits = font(vp.text(12)).size("Click or drag")[0] <= vp.length(width)
