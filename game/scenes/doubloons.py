@@ -208,7 +208,9 @@ class DoubloonsScene(PassAndPlayScene):
         return place.y + place.h - 4 - self.line_h(13)
 
     def on_resize(self) -> None:
-        """A list or prompt open follows the window too."""
+        """A list or prompt open follows the window too, and so do the faces' words (even
+        under another screen: the rules, a dialog)."""
+        doubloons_art.follow_text_floor(self.viewport, self.app.art)
         super().on_resize()
         if self.menu:
             if self.menu[0][1] == rules.LET_PASS.text:
@@ -793,8 +795,7 @@ class DoubloonsScene(PassAndPlayScene):
         view = self.hud_view(view)
         vp = self.viewport
         art = self.app.art
-        if doubloons_art.set_text_floor(vp.text_floor):
-            art.clear()  # the faces drawn for another floor show other words
+        doubloons_art.follow_text_floor(vp, art)
         market, (cw, ch) = self.market()
         w, h = vp.length(cw), vp.length(ch)
         for name, label, count, back in (("pirate_deck", "Pirates", view.pirate_deck_count, "back:pirate"),

@@ -88,8 +88,7 @@ class HeaveToWindow(Scene):
 
     def draw(self, surface) -> None:
         vp = self.viewport
-        if doubloons_art.set_text_floor(vp.text_floor):
-            self.app.art.clear()  # the faces drawn for another floor show other words
+        doubloons_art.follow_text_floor(vp, self.app.art)
         draw_panel(surface, vp.rect(*PANEL), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, "Heave To!?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
         for i, line in enumerate(wrap(self.question, vp.text(19), vp.length(PANEL.w - 80))[:2]):

@@ -66,6 +66,12 @@ def set_text_floor(px: int) -> bool:
     return changed
 
 
+def follow_text_floor(viewport, art) -> None:
+    """Faces from now on for `viewport`'s text floor; `art`'s faces drawn for another go."""
+    if set_text_floor(viewport.text_floor):
+        art.clear()
+
+
 def accepts(code) -> bool:
     return isinstance(code, str) and (code in BACKS or code == COIN or code in D.PIRATES
                                       or ("#" in code and kind_of(code) in D.ACTIONS))

@@ -89,3 +89,17 @@ def test_an_open_list_follows_a_resize(app):
     middle = scene.viewport.logical[0] / 2
     for button in scene.menu_row.buttons:
         assert abs(button.rect.centerx - middle) < 2, (button.rect, middle)
+
+
+def test_faces_follow_the_text_floor_of_the_window(app):
+    """A face is drawn again when the window's text floor changes: the same card, the same
+    pixels, shows its words at 9 px in the smallest window and never under 12 px from 1280x800."""
+    start(app, 2)
+    resize(app, (640, 400))
+    app.art.face("barter#1", 60, 84)
+    assert doubloons_art.drawn and min(px for _, px in doubloons_art.drawn) < 12
+    resize(app, (1280, 800))
+    doubloons_art.drawn.clear()
+    app.art.face("barter#1", 60, 84)
+    assert doubloons_art.drawn, "drawn again for the new floor, not taken from the cache"
+    assert min(px for _, px in doubloons_art.drawn) >= 12
