@@ -48,7 +48,7 @@ def market(layout, seats, design, label_h: float) -> tuple:
 
 def _arrange(rows, gaps, design, box, label_h) -> tuple:
     """`market` in these rows (lists of names, each with the gap after it in `gaps`), as large
-    as fit the box (left, top, right, bottom); two rows lie centred in its height."""
+    as fit the box (left, top, right, bottom), centred in its height."""
     dw, dh = design
     left, top, right, bottom = box
     after = dict(zip(MARKET, gaps))
@@ -60,7 +60,7 @@ def _arrange(rows, gaps, design, box, label_h) -> tuple:
         grow = math.floor(grow * 20) / 20
     w, h = dw * grow, dh * grow
     block = len(rows) * h + between * (len(rows) - 1)
-    y = top if len(rows) == 1 else top + (bottom - top - block) / 2
+    y = top + max(0.0, bottom - top - block) / 2
     out = {}
     for row in rows:
         row_gaps = [after[n] * grow for n in row[:-1]]
