@@ -35,6 +35,8 @@ CHAIN_H = 76             # the Heave To! chain, between its heading and whom it 
 MY_CREW_H = 78           # your crew, with room below for a "used" mark inside its panel
 SEAT_CREW_H = 58         # the other seats' crews, likewise
 CREW_TEXT_W = 110        # your crew's panel: the column of its words, left of the cards
+PLAYS_SHOWN = rules.PLAYS_PER_TURN  # the played row keeps room for a turn's plays side by side
+USED_COLUMN = 150        # and right of them, for the crew used this turn
 COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
@@ -189,11 +191,13 @@ class DoubloonsScene(PassAndPlayScene):
         return panel.y + 12 + self.line_h(16)
 
     def played_row(self) -> tuple:
-        """(x, y, width, size) of the row of cards played this turn, under its two lines."""
+        """(x, y, width, size) of the row of cards played this turn, under its heading, with
+        room on its right for the crew used this turn."""
         place = self.layout["played"]
-        top = place.y + 6 + self.line_h(14) + self.line_h(12) + 2
-        size = spots.card(place.w, place.y + place.h - 4 - top, PLAYED_H * spots.MOST)
-        return place.x + 10, place.y + place.h - 4 - size[1], place.w - 20, size
+        top = place.y + 6 + self.line_h(14) + 2
+        room = (place.w - 20 - USED_COLUMN) / PLAYS_SHOWN - 4
+        size = spots.card(room, place.y + place.h - 4 - top, PLAYED_H * spots.MOST)
+        return place.x + 10, place.y + place.h - 4 - size[1], PLAYS_SHOWN * (size[0] + 4), size
 
     def chain_row(self) -> tuple:
         """(x, y, width, size) of the Heave To! cards, between the chain's heading and whom it
@@ -847,14 +851,23 @@ class DoubloonsScene(PassAndPlayScene):
         name = self.seats[view.turn].name
         fit_text(surface, vp, f"{name}'s turn: {view.plays_left} of 3 plays left", 14,
                  (place.x + 10, place.y + 6), place.w - 20, theme.INK, face="bold")
-        if view.used:
+        x, y, width, (w, h) = self.played_row()
+        cards = max(PLAYS_SHOWN, len(view.played)) * (w + 4)
+        if view.used:  # beside the cards, as many lines as their height holds
+            left = x + min(cards, width) + 6
+            room = place.x + place.w - 10 - left
+            line_h = self.line_h(12)
             used = ", ".join(rules.name_of(p) for p in view.used)
-            fit_text(surface, vp, f"Crew used: {used}", 12, (place.x + 10, place.y + 6 + self.line_h(14)),
-                     place.w - 20, theme.INK_DIM)
+            lines = wrap(f"Crew used: {used}", vp.text(12), vp.length(room))
+            shown = lines[:max(1, int(h // line_h))]
+            if len(shown) < len(lines):
+                shown[-1] = " ".join(lines[len(shown) - 1:])  # fit_text ends it with an ellipsis
+            for i, line in enumerate(shown):
+                fit_text(surface, vp, line, 12, (left, y + i * line_h), room, theme.INK_DIM)
         if not view.played:
-            _, y, _, (_, h) = self.played_row()
-            fit_text(surface, vp, "Drag a card here to play it", 14, (place.x + place.w / 2, y + h / 2),
-                     place.w - 20, theme.INK_DIM, "center")
+            hint_w = width if view.used else place.w - 20
+            fit_text(surface, vp, "Drag a card here to play it", 14, (x + hint_w / 2, y + h / 2),
+                     hint_w, theme.INK_DIM, "center")
 
     def draw_chain(self, surface, view) -> None:
         vp = self.viewport
