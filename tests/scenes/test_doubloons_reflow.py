@@ -103,3 +103,19 @@ def test_faces_follow_the_text_floor_of_the_window(app):
     app.art.face("barter#1", 60, 84)
     assert doubloons_art.drawn, "drawn again for the new floor, not taken from the cache"
     assert min(px for _, px in doubloons_art.drawn) >= 12
+
+
+def test_a_hand_wraps_into_rows_where_its_place_is_tall():
+    from game.scenes import doubloons_table as spots
+    from game.ui.layout import Place
+    tall = Place("hand", "zone", 300, 1000, 700, 294)
+    slots, (w, h) = spots.hand(tall, 8, 118, 26)
+    rows = sorted({round(y) for _, y in slots})
+    assert len(rows) == 2 and h >= 118, "two rows of cards larger than the design size"
+    boxes = [pygame.Rect(round(x), round(y), round(w), round(h)) for x, y in slots]
+    assert all(tall.x <= b.x and b.right <= tall.x + tall.w + 1 and b.bottom <= tall.y + tall.h + 1
+               for b in boxes)
+    assert not any(a.colliderect(b.inflate(-2, -2)) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    low = Place("hand", "zone", 300, 572, 700, 130)   # the design size: one row, overlapping
+    slots, (w, h) = spots.hand(low, 10, 118, 12)
+    assert round(h) == 118 and len({round(y) for _, y in slots}) == 1
