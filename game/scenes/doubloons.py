@@ -24,19 +24,23 @@ from ..ui import doubloons_art, theme
 from ..ui.fonts import font
 from ..ui.tween import ease_in_out_cubic
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, wrap
+from . import doubloons_table as spots
 from .dialogs import ResultScreen
 from .heave_to_window import HeaveToWindow
-from .pass_and_play import CAPTION_LINES, CAPTION_PACES, PassAndPlayScene
+from .pass_and_play import CAPTION_LINES, CAPTION_PACES, OPPONENT_SLOTS, PassAndPlayScene
 
-CREW = (60, 84)          # the cards played this turn
-CHAIN = (54, 76)         # the Heave To! chain, between its heading and whom it asks
-MY_CREW = (56, 78)       # your crew, with room below for a "used" mark inside its panel
-SMALL = (42, 58)         # the other seats' crews, likewise
-USED_MARK = 14           # the height kept below a crew card for its "used" mark
+# The design heights of the cards in each place (they grow with the room: doubloons_table).
+PLAYED_H = 84            # the cards played this turn
+CHAIN_H = 76             # the Heave To! chain, between its heading and whom it asks
+MY_CREW_H = 78           # your crew, with room below for a "used" mark inside its panel
+SEAT_CREW_H = 58         # the other seats' crews, likewise
+CREW_TEXT_W = 110        # your crew's panel: the column of its words, left of the cards
+PLAYS_SHOWN = rules.PLAYS_PER_TURN  # the played row keeps room for a turn's plays side by side
+USED_COLUMN = 150        # and right of them, for the crew used this turn
 COIN_SECONDS = 0.6
 REACT_PACE = 0.25        # a computer letting a play pass needs no long look
 MENU_ROW = 40
-LOOK = (72, 100)         # cards seen in a private look, inside the choice panel
+LOOK = (84, 118)          # cards seen in a private look, inside the choice panel (named at the floor)
 WINDOW_PACES = 2.0       # the public Heave To! window lasts this many computer-move paces
 TURN_LINE = re.compile(r"\{p(\d+)\}'s turn: ")   # the log line that starts a seat's turn
 TABLE_LINES = ("The discards are shuffled", "After ")  # the table's own, nobody's move
@@ -101,45 +105,131 @@ class DoubloonsScene(PassAndPlayScene):
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
         out: dict[str, Any] = {}
-        for (x, y), code in zip(self.hand_slots(len(view.hand), 10), view.hand):
-            lift = 16 if code == self.selected else 0
-            out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
+        lift = self.hand_lift()
+        slots, size = spots.hand(self.layout["hand"], len(view.hand), self.card_size[1], lift)
+        for (x, y), code in zip(slots, view.hand):
+            out[code] = ((x, y - (lift if code == self.selected else 0)), True, 40 + len(out), size)
+        market, size = self.market()
         for i, pid in enumerate(view.row):
             if pid:
-                place = self.layout[f"row{i}"]
-                out[pid] = ((place.x, place.y), True, 5, self.card_size)
-        crew = self.layout["crew"]
-        for i, pid in enumerate(view.crews[self.viewer]):
-            out[pid] = ((crew.x + 120 + i * (MY_CREW[0] + 8), crew.y + 6), True, 6, MY_CREW)
+                out[pid] = (market[f"row{i}"], True, 5, size)
+        mine = view.crews[self.viewer]
+        for pid, (pos, size) in zip(mine, self.my_crew_spots(len(mine))):
+            out[pid] = (pos, True, 6, size)
         for seat in range(view.seats):
             if seat != self.viewer:
-                panel = self.panel_of(seat)
+                x, y, size = self.seat_crew(seat)
                 for i, pid in enumerate(view.crews[seat]):
-                    out[pid] = ((panel.x + 8 + i * (SMALL[0] + 4), panel.y + panel.h - SMALL[1] - 6
-                                 - USED_MARK), True, 6, SMALL)
-        played = self.layout["played"]
-        spots = self.row(played.x + 10, played.y + played.h - CREW[1] - 4, played.w - 20, CREW,
-                         len(view.played))
-        for i, ((x, y), code) in enumerate(zip(spots, view.played)):
-            out[code] = ((x, y), True, 20 + i, CREW)
-        chain = self.layout["chain"]
+                    out[pid] = ((x + i * (size[0] + 4), y), True, 6, size)
+        x, y, width, size = self.played_row()
+        for i, (pos, code) in enumerate(zip(self.row(x, y, width, size, len(view.played)), view.played)):
+            out[code] = (pos, True, 20 + i, size)
         heaves = [p.card for p in view.pending[1:]]
-        for i, ((x, y), code) in enumerate(zip(self.row(chain.x + 10, chain.y + 30, chain.w - 20,
-                                                         CHAIN, len(heaves)), heaves)):
-            out[code] = ((x, y), True, 30 + i, CHAIN)
+        x, y, width, size = self.chain_row()
+        for i, (pos, code) in enumerate(zip(self.row(x, y, width, size, len(heaves)), heaves)):
+            out[code] = (pos, True, 30 + i, size)
         if view.discard:
-            place = self.layout["discard"]
-            out[view.discard[-1]] = ((place.x, place.y), True, 4, self.card_size)
+            out[view.discard[-1]] = (market["discard"], True, 4, self.market()[1])
         return out
+
+    # -- where the cards lie: sized by the room the window gives each place -------------
+    def line_h(self, size) -> float:
+        """The logical height of a line of text of `size` (at the text floor where it applies)."""
+        vp = self.viewport
+        return font(vp.text(size)).get_linesize() / vp.scale
+
+    def hand_lift(self) -> float:
+        """How far a picked hand card lifts: the room kept free above the hand (at the design
+        size, what its 130 are more than a card's 118)."""
+        return 0.09 * self.layout["hand"].h
+
+    def market(self) -> tuple:
+        """({name: (x, y)}, card size) of the decks and the pirates for hire."""
+        seats = {f"opp{OPPONENT_SLOTS[self.seat_count - 1][i]}" for i in range(self.seat_count - 1)}
+        return spots.market(self.layout, seats, self.card_size, self.line_h(13) + 2)
+
+    def market_place(self, name: str) -> tuple:
+        """(x, y, w, h) of a card of the middle row."""
+        market, (w, h) = self.market()
+        return (*market[name], w, h)
+
+    def used_h(self) -> float:
+        """The room kept under a crew card for its "used" mark."""
+        return self.line_h(11) + 2
+
+    def my_crew_spots(self, count: int) -> list:
+        """[((x, y), size)] of your crew's cards (see `my_crew_shape`)."""
+        crew = self.layout["crew"]
+        stacked, size = self.my_crew_shape()
+        x, y = (crew.x + 10, self.my_crew_top()) if stacked else (crew.x + CREW_TEXT_W + 10, crew.y + 6)
+        return [((x + i * (size[0] + 8), y), size) for i in range(count)]
+
+    def my_crew_shape(self) -> tuple:
+        """(stacked, card size): your crew's cards lie right of the panel's words, or under a
+        one-line heading where the panel is tall enough for them to be larger so."""
+        crew = self.layout["crew"]
+        under = self.used_h()
+        beside = spots.card((crew.w - CREW_TEXT_W - 16) / 2, crew.h - 6 - under - 2, MY_CREW_H * spots.MOST)
+        below = spots.card((crew.w - 28) / 2, crew.y + crew.h - self.my_crew_top() - under - 2,
+                           MY_CREW_H * spots.MOST)
+        return (True, below) if below[1] > 1.15 * beside[1] else (False, beside)
+
+    def my_crew_top(self) -> float:
+        """Where your crew's cards start when they lie under the panel's heading."""
+        return self.layout["crew"].y + 12 + self.line_h(15)
+
+    def seat_crew(self, seat: int) -> tuple:
+        """(x, y, size) of the first crew card in a seat's panel: at its bottom left, under its
+        name and purse, as large as the room there, up to half the panel's width for two."""
+        panel = self.panel_of(seat)
+        top = self.seat_coin_top(panel) + 34
+        bottom = panel.y + panel.h - 4 - self.used_h()
+        size = spots.card((panel.w * 0.55 - 12) / 2, bottom - top, SEAT_CREW_H * spots.MOST)
+        return panel.x + 8, bottom - size[1], size
+
+    def seat_coin_top(self, panel) -> float:
+        return panel.y + 12 + self.line_h(16)
+
+    def played_row(self) -> tuple:
+        """(x, y, width, size) of the row of cards played this turn, under its heading, with
+        room on its right for the crew used this turn."""
+        place = self.layout["played"]
+        top = place.y + 6 + self.line_h(14) + 2
+        room = (place.w - 20 - USED_COLUMN) / PLAYS_SHOWN - 4
+        size = spots.card(room, place.y + place.h - 4 - top, PLAYED_H * spots.MOST)
+        return place.x + 10, place.y + place.h - 4 - size[1], PLAYS_SHOWN * (size[0] + 4), size
+
+    def chain_row(self) -> tuple:
+        """(x, y, width, size) of the Heave To! cards, between the chain's heading and whom it
+        asks."""
+        place = self.layout["chain"]
+        top = place.y + 8 + self.line_h(14) + 4
+        size = spots.card(place.w, self.asking_y() - 2 - top, CHAIN_H * spots.MOST)
+        return place.x + 10, top, place.w - 20, size
+
+    def asking_y(self) -> float:
+        place = self.layout["chain"]
+        return place.y + place.h - 4 - self.line_h(13)
+
+    def on_resize(self) -> None:
+        """A list or prompt open follows the window too, and so do the faces' words (even
+        under another screen: the rules, a dialog)."""
+        doubloons_art.follow_text_floor(self.viewport, self.app.art)
+        super().on_resize()
+        if self.menu:
+            if self.menu[0][1] == rules.LET_PASS.text:
+                self.build_prompt()
+            else:
+                self.build_menu()
 
     def deal_origin(self):
         view = self.session.view(self.viewer)
-        deck = self.layout["deck"]
-        pirate_deck = self.layout["pirate_deck"]
+        deck = self.market_place("deck")
+        pirate_deck = self.market_place("pirate_deck")
 
         def origin(code):
             if code in rules.PIRATES:
-                return (pirate_deck.x, pirate_deck.y)
+                return pirate_deck[:2]
             if view.turn != self.viewer and (code in view.played or code in view.discard):
                 panel = self.panel_of(view.turn)
                 return (panel.x + 20, panel.y + 20)
@@ -147,17 +237,17 @@ class DoubloonsScene(PassAndPlayScene):
                 if p.card == code and p.seat != self.viewer:
                     panel = self.panel_of(p.seat)
                     return (panel.x + 20, panel.y + 20)
-            return (deck.x, deck.y)
+            return deck[:2]
         return origin
 
     def retire_point(self):
-        discard = self.layout["discard"]
-        pirates = self.layout["pirate_deck"]
+        discard = self.market_place("discard")
+        pirates = self.market_place("pirate_deck")
 
         def home(code):
             if code in rules.PIRATES:
-                return (pirates.x, pirates.y)
-            return None if code in self.session.view(self.viewer).discard else (discard.x, discard.y)
+                return pirates[:2]
+            return None if code in self.session.view(self.viewer).discard else discard[:2]
         return home
 
     def refresh(self, deal=False) -> None:
@@ -172,7 +262,8 @@ class DoubloonsScene(PassAndPlayScene):
             return
         gains = [(p, purses[p] - before[p]) for p in range(len(purses)) if purses[p] > before[p]]
         losses = [(p, before[p] - purses[p]) for p in range(len(purses)) if purses[p] < before[p]]
-        bank = self.layout["deck"].center
+        x, y, w, h = self.market_place("deck")
+        bank = (x + w / 2, y + h / 2)
         payers = [p for p, n in losses for _ in range(n)]
         n = 0
         for p, amount in gains:
@@ -187,9 +278,9 @@ class DoubloonsScene(PassAndPlayScene):
     def purse_point(self, seat: int):
         if seat == self.viewer:
             me = self.layout["me"]
-            return (me.x + 30, me.y + 56)
+            return (me.x + 30, me.y + 30 + self.line_h(17))
         panel = self.panel_of(seat)
-        return (panel.x + 24, panel.y + 52)
+        return (panel.x + 25, self.seat_coin_top(panel) + 15)
 
     # -- moves -----------------------------------------------------------------
     def accepts_moves(self) -> bool:
@@ -708,31 +799,31 @@ class DoubloonsScene(PassAndPlayScene):
         view = self.hud_view(view)
         vp = self.viewport
         art = self.app.art
-        w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
+        doubloons_art.follow_text_floor(vp, art)
+        market, (cw, ch) = self.market()
+        w, h = vp.length(cw), vp.length(ch)
         for name, label, count, back in (("pirate_deck", "Pirates", view.pirate_deck_count, "back:pirate"),
                                          ("deck", "Actions", view.deck_count, "back:action")):
-            place = self.layout[name]
+            x, y = market[name]
             if count:
                 for i in range(min(4, (count + 7) // 8)):
-                    surface.blit(art.face(back, w, h), vp.point(place.x - 2 * i, place.y - 2 * i))
+                    surface.blit(art.face(back, w, h), vp.point(x - 2 * i, y - 2 * i))
             else:
-                surface.blit(art.slot(w, h, "Empty"), vp.point(place.x, place.y))
-            draw_text(surface, vp, f"{label}: {count}", 13, (place.x + place.w / 2, place.y + place.h + 2),
-                      theme.INK_DIM, "midtop")
-        discard = self.layout["discard"]
+                surface.blit(art.slot(w, h, "Empty"), vp.point(x, y))
+            self.draw_pile_label(surface, (x, y, cw, ch), (f"{label}: {count}", str(count)), theme.INK_DIM)
+        x, y = market["discard"]
         if not view.discard:
-            surface.blit(art.slot(w, h, "Discard"), vp.point(discard.x, discard.y))
-        draw_text(surface, vp, f"Discard: {len(view.discard)}", 13,
-                  (discard.x + discard.w / 2, discard.y + discard.h + 2), theme.INK_DIM, "midtop")
+            surface.blit(art.slot(w, h, "Discard"), vp.point(x, y))
+        discards = len(view.discard)
+        self.draw_pile_label(surface, (x, y, cw, ch), (f"Discard: {discards}", str(discards)), theme.INK_DIM)
         for i, pid in enumerate(view.row):
-            place = self.layout[f"row{i}"]
+            x, y = market[f"row{i}"]
             if pid is None:
-                surface.blit(art.slot(w, h, ""), vp.point(place.x, place.y))
+                surface.blit(art.slot(w, h, ""), vp.point(x, y))
             else:
-                draw_text(surface, vp, f"Hire: {view.prices[pid]}", 13,
-                          (place.x + place.w / 2, place.y + place.h + 2),
-                          theme.GOLD if view.prices[pid] < rules.PIRATES[pid].cost else theme.INK_DIM,
-                          "midtop", "bold")
+                price = view.prices[pid]
+                self.draw_pile_label(surface, (x, y, cw, ch), (f"Hire: {price}", str(price)),
+                                     theme.GOLD if price < rules.PIRATES[pid].cost else theme.INK_DIM, "bold")
         self.draw_played(surface, view)
         self.draw_chain(surface, view)
         for seat in range(view.seats):
@@ -741,6 +832,18 @@ class DoubloonsScene(PassAndPlayScene):
             else:
                 self.draw_seat(surface, view, seat)
 
+    def draw_pile_label(self, surface, rect, forms, colour, face="sans") -> None:
+        """The first of `forms` (the longest first) that fits under a card of the middle row."""
+        x, y, w, h = rect
+        text = self.first_fitting(forms, 13, w + 6, face)
+        draw_text(surface, self.viewport, text, 13, (x + w / 2, y + h + 2), colour, "midtop", face)
+
+    def first_fitting(self, forms, size, width, face="sans") -> str:
+        """The first of `forms` that fits `width` logical pixels at `size`, else the last."""
+        vp = self.viewport
+        f = font(vp.text(size), face)
+        return next((t for t in forms if f.size(t)[0] <= vp.length(width)), forms[-1])
+
     def draw_played(self, surface, view) -> None:
         vp = self.viewport
         place = self.layout["played"]
@@ -748,13 +851,23 @@ class DoubloonsScene(PassAndPlayScene):
         name = self.seats[view.turn].name
         fit_text(surface, vp, f"{name}'s turn: {view.plays_left} of 3 plays left", 14,
                  (place.x + 10, place.y + 6), place.w - 20, theme.INK, face="bold")
-        if view.used:
+        x, y, width, (w, h) = self.played_row()
+        cards = max(PLAYS_SHOWN, len(view.played)) * (w + 4)
+        if view.used:  # beside the cards, as many lines as their height holds
+            left = x + min(cards, width) + 6
+            room = place.x + place.w - 10 - left
+            line_h = self.line_h(12)
             used = ", ".join(rules.name_of(p) for p in view.used)
-            fit_text(surface, vp, f"Crew used: {used}", 12, (place.x + 10, place.y + 25), place.w - 20,
-                     theme.INK_DIM)
+            lines = wrap(f"Crew used: {used}", vp.text(12), vp.length(room))
+            shown = lines[:max(1, int(h // line_h))]
+            if len(shown) < len(lines):
+                shown[-1] = " ".join(lines[len(shown) - 1:])  # fit_text ends it with an ellipsis
+            for i, line in enumerate(shown):
+                fit_text(surface, vp, line, 12, (left, y + i * line_h), room, theme.INK_DIM)
         if not view.played:
-            draw_text(surface, vp, "Drag a card here to play it", 14,
-                      (place.x + place.w / 2, place.y + 70), theme.INK_DIM, "midtop")
+            hint_w = width if view.used else place.w - 20
+            fit_text(surface, vp, "Drag a card here to play it", 14, (x + hint_w / 2, y + h / 2),
+                     hint_w, theme.INK_DIM, "center")
 
     def draw_chain(self, surface, view) -> None:
         vp = self.viewport
@@ -763,18 +876,23 @@ class DoubloonsScene(PassAndPlayScene):
         draw_panel(surface, vp.rect(*place.rect), fill=(90, 20, 20, 150) if waiting else (0, 0, 0, 60),
                    edge=theme.RED if waiting else (80, 120, 96))
         if not waiting:
-            draw_text(surface, vp, "Heave To! chain: none", 14, (place.x + 10, place.y + 8), theme.INK_DIM)
+            fit_text(surface, vp, "Heave To! chain: none", 14, (place.x + 10, place.y + 8), place.w - 20,
+                     theme.INK_DIM)
             return
         state = "cancelled" if rules.cancelled(view.pending) else "stands"
-        draw_text(surface, vp, f"Waiting: the play {state}", 14, (place.x + 10, place.y + 8),
-                  theme.GOLD, face="bold")
+        fit_text(surface, vp, f"Waiting: the play {state}", 14, (place.x + 10, place.y + 8), place.w - 20,
+                 theme.GOLD, face="bold")
+        asking_y = self.asking_y()
         if len(view.pending) == 1:  # the play itself lies in the played row; say what it is
+            line_h = self.line_h(13)
+            top = place.y + 8 + self.line_h(14) + 4
+            room = max(0, int((asking_y - 2 - top) // line_h))
             for i, line in enumerate(wrap(self.chain_words(view), vp.text(13),
-                                          vp.length(place.w - 20))[:3]):
-                draw_text(surface, vp, line, 13, (place.x + 10, place.y + 34 + 20 * i), theme.INK)
+                                          vp.length(place.w - 20))[:min(3, room)]):
+                draw_text(surface, vp, line, 13, (place.x + 10, top + line_h * i), theme.INK)
         asking = self.seats[view.to_act].name if view.to_act is not None else ""
-        draw_text(surface, vp, f"Asking {asking}" if asking else "", 13,
-                  (place.x + 10, place.y + place.h - 20), theme.INK)
+        if asking:
+            fit_text(surface, vp, f"Asking {asking}", 13, (place.x + 10, asking_y), place.w - 20, theme.INK)
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
@@ -788,23 +906,41 @@ class DoubloonsScene(PassAndPlayScene):
         fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                  panel.w - 10 - self.name_inset,
                  theme.GOLD if active else theme.INK, face="bold")
+        top = self.seat_coin_top(panel)
         coin = vp.length(30)
-        surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, panel.y + 38))
-        draw_text(surface, vp, f"{view.purses[seat]}", 22, (panel.x + 46, panel.y + 40), theme.GOLD,
-                  face="bold")
+        surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, top))
+        draw_text(surface, vp, f"{view.purses[seat]}", 22, (panel.x + 46, top + 15), theme.GOLD, "midleft",
+                  "bold")
         cards = view.hand_counts[seat]
         draw_text(surface, vp, f"{cards} card{'s' if cards != 1 else ''}", 14,
-                  (panel.x + panel.w - 10, panel.y + 44), theme.INK, "topright")
-        self.draw_guards(surface, view, seat, (panel.x + panel.w - 10, panel.y + 104), "topright")
-        draw_text(surface, vp, self.seats[seat].describe(), 11,
-                  (panel.x + panel.w - 8, panel.y + 128), theme.INK_DIM, "topright")
+                  (panel.x + panel.w - 10, top + 15), theme.INK, "midright")
+        # the words on the right, from the bottom up, right of the crew's cards
+        x, _, (cw, _) = self.seat_crew(seat)
+        crew = len(view.crews[seat])
+        left = x + crew * (cw + 4) + 6 if crew else panel.x + 10
+        right = panel.x + panel.w - 10
+        y = panel.y + panel.h - 4
+        describe = self.seats[seat].describe()
+        for forms, size, colour in ((self.guard_words(view, seat), 12, theme.GREEN),
+                                    ((describe, describe.split(" (")[0]), 11, theme.INK_DIM))[::-1]:
+            if not forms:
+                continue
+            text = self.first_fitting(forms, size, right - left)
+            if font(vp.text(size)).size(text)[0] > vp.length(right - left):
+                continue
+            y -= self.line_h(size)
+            draw_text(surface, vp, text, size, (right, y), colour, "topright")
+
+    def guard_words(self, view, seat) -> tuple:
+        """What the seat's crew keeps safe, the longest form first; () if nothing."""
+        doubloons, cards = view.protection[seat]
+        return {(True, True): ("Safe: all",), (True, False): ("Safe: doubloons", "Safe: coins"),
+                (False, True): ("Safe: cards",)}.get((doubloons, cards), ())
 
     def draw_guards(self, surface, view, seat, pos, anchor="topleft") -> None:
-        doubloons, cards = view.protection[seat]
-        words = {(True, True): "Safe: all", (True, False): "Safe: doubloons",
-                 (False, True): "Safe: cards"}.get((doubloons, cards))
+        words = self.guard_words(view, seat)
         if words:
-            draw_text(surface, self.viewport, words, 12, pos, theme.GREEN, anchor)
+            draw_text(surface, self.viewport, words[0], 12, pos, theme.GREEN, anchor)
 
     def draw_me(self, surface, view) -> None:
         vp = self.viewport
@@ -815,21 +951,42 @@ class DoubloonsScene(PassAndPlayScene):
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         fit_text(surface, vp, self.seats[self.viewer].name, 17, (me.x + 10, me.y + 8), me.w - 20,
                  theme.GOLD if active else theme.INK, face="bold")
+        top = me.y + 12 + self.line_h(17)
         coin = vp.length(36)
-        surface.blit(art.face("coin", coin, coin), vp.point(me.x + 12, me.y + 38))
-        draw_text(surface, vp, f"{view.purses[self.viewer]} of {rules.WIN}", 22, (me.x + 56, me.y + 44),
-                  theme.GOLD, face="bold")
-        self.draw_guards(surface, view, self.viewer, (me.x + 10, me.y + 84))
-        if view.notes:
+        surface.blit(art.face("coin", coin, coin), vp.point(me.x + 12, top))
+        draw_text(surface, vp, f"{view.purses[self.viewer]} of {rules.WIN}", 22, (me.x + 56, top + 18),
+                  theme.GOLD, "midleft", "bold")
+        y = top + 42
+        if self.guard_words(view, self.viewer) and y + self.line_h(12) <= me.y + me.h - 2:
+            self.draw_guards(surface, view, self.viewer, (me.x + 10, y))
+            y += self.line_h(12) + 4
+        if view.notes and y + self.line_h(12) <= me.y + me.h - 2:
             note = self.words(view.notes[-1])
-            fit_text(surface, vp, note, 12, (me.x + 10, me.y + 106), me.w - 20, theme.INK_DIM)
+            fit_text(surface, vp, note, 12, (me.x + 10, y), me.w - 20, theme.INK_DIM)
+        self.draw_my_crew(surface, view)
+
+    def draw_my_crew(self, surface, view) -> None:
+        vp = self.viewport
         crew = self.layout["crew"]
         draw_panel(surface, vp.rect(*crew.rect), fill=(0, 0, 0, 50), edge=(80, 120, 96))
-        draw_text(surface, vp, "Your crew", 15, (crew.x + 10, crew.y + 8), theme.INK, face="bold")
-        draw_text(surface, vp, f"{len(view.crews[self.viewer])} of 2", 13, (crew.x + 10, crew.y + 30),
-                  theme.INK_DIM)
-        for i, line in enumerate(("Click or drag", "to use")):
-            fit_text(surface, vp, line, 12, (crew.x + 10, crew.y + 52 + 16 * i), 102, theme.INK_DIM)
+        count = f"{len(view.crews[self.viewer])} of 2"
+        if self.my_crew_shape()[0]:  # one heading over the cards
+            fit_text(surface, vp, f"Your crew: {count}", 15, (crew.x + 10, crew.y + 8), crew.w - 20,
+                     theme.INK, face="bold")
+            return
+        width = CREW_TEXT_W - 14
+        heading = self.first_fitting(("Your crew", "Crew"), 15, width, "bold")
+        lines = [(heading, 15, theme.INK, "bold"), (count, 13, theme.INK_DIM, "sans"),
+                 ("Click or drag", 12, theme.INK_DIM, "sans"), ("to use", 12, theme.INK_DIM, "sans")]
+        y = crew.y + 8
+        hint_fits = font(vp.text(12)).size("Click or drag")[0] <= vp.length(width)
+        for i, (text, size, colour, face) in enumerate(lines):
+            if i == 2 and (not hint_fits or y + 2 * self.line_h(size) > crew.y + crew.h - 2):
+                break  # the hint's two lines go together, whole, or not at all
+            if y + self.line_h(size) > crew.y + crew.h - 2:
+                break
+            fit_text(surface, vp, text, size, (crew.x + 10, y), width, colour, face=face)
+            y += self.line_h(size) + (4 if i == 1 else 0)
 
     def update_act_button(self, view) -> None:
         self.act_button.enabled = self.my_turn(view) and not self.menu
@@ -841,8 +998,9 @@ class DoubloonsScene(PassAndPlayScene):
             if code in view.disabled and not sprite.busy:
                 r = vp.rect(*sprite.pos, *sprite.size)
                 # a band as wide as its word, over the card: nothing else is read there
-                wide = max(r.w, font(vp.text(11), "bold").size("Disabled")[0] + vp.length(8))
-                band = pygame.Rect(0, 0, wide, vp.length(18))
+                word = font(vp.text(11), "bold")
+                wide = max(r.w, word.size("Disabled")[0] + vp.length(8))
+                band = pygame.Rect(0, 0, wide, max(vp.length(18), word.get_linesize() + 2))
                 band.center = r.center
                 draw_panel(surface, band, fill=(150, 30, 30, 255), edge=None, radius=vp.length(3))
                 draw_text(surface, vp, "Disabled", 11, (sprite.pos[0] + sprite.size[0] / 2,

@@ -13,12 +13,12 @@ import math
 
 import pygame
 
-from ..ui import canvas, theme
+from ..ui import canvas, doubloons_art, theme
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, wrap
 from .base import Scene
 
 PANEL = pygame.Rect(190, 50, 900, 700)
-CARD = (84, 117)
+CARD = (100, 140)  # the chain's cards: large enough for their names and effects at the text floor
 CLAIM_W, CLAIM_H, CLAIM_GAP = 200, 50, 16
 
 
@@ -88,6 +88,7 @@ class HeaveToWindow(Scene):
 
     def draw(self, surface) -> None:
         vp = self.viewport
+        doubloons_art.follow_text_floor(vp, self.app.art)
         draw_panel(surface, vp.rect(*PANEL), fill=theme.OPAQUE_PANEL)
         draw_text(surface, vp, "Heave To!?", 40, (640, PANEL.y + 22), theme.GOLD, "midtop", "serif")
         for i, line in enumerate(wrap(self.question, vp.text(19), vp.length(PANEL.w - 80))[:2]):
@@ -100,7 +101,7 @@ class HeaveToWindow(Scene):
         lines = ["Anyone who wants to cancel it: claim it by your seat.",
                  "You answer in private; the question is the same whatever you hold."]
         for i, line in enumerate(lines):
-            draw_text(surface, vp, line, 17, (640, PANEL.y + 270 + 26 * i), theme.INK_DIM, "midtop")
+            draw_text(surface, vp, line, 17, (640, PANEL.y + 292 + 26 * i), theme.INK_DIM, "midtop")
         bar = pygame.Rect(PANEL.x + 150, PANEL.y + 550, PANEL.w - 300, 12)
         canvas.rect(surface, theme.INK_DIM, vp.rect(*bar), width=1,
                          border_radius=vp.length(6))

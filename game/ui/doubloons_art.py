@@ -2,6 +2,10 @@
 pirates (dark wood, name, hire cost on a coin, a drawn emblem, effect), card backs for both
 decks ("back:action", "back:pirate") and a doubloon coin ("coin").
 
+No text on a face is drawn under the window's text floor (`set_text_floor`): where the card's
+words don't fit at it, a shorter form does (the effect in a few words, a pirate's surname), else
+the text is left off and the icon, the emblem and the hover tooltip tell it.
+
 Codes follow the engine: an action card is `<kind>#<copy>`, a pirate is its id. None of them
 can equal a standard card code.
 """
@@ -30,7 +34,42 @@ SEA = (40, 110, 160)
 RED = (180, 40, 36)
 BACKS = ("back:action", "back:pirate")
 COIN = "coin"
-TEXT_WIDTH = 84     # narrower cards show no effect line: it is on hover instead
+# The effects in a few words, for a face too small for the card's own text at the floor.
+SHORT = {
+    "yo_ho_ho": "Take 2 doubloons", "x_marks_the_spot": "Take 1 doubloon",
+    "pillage": "Steal 1 doubloon", "heave_to": "Cancel a play", "fire_in_the_hole": "Replay the last card",
+    "barter": "Hire for 1 less", "commandeer": "Use their pirate", "marooned": "Disable a crew",
+    "me_hearties": "Draw 2, give 1", "mutiny": "Swap pirates", "scallywag": "Top pirate is yours",
+    "spyglass": "Look at 3, take 1", "walk_the_plank": "Discard a pirate",
+    "anne_bonny": "Take 1 doubloon", "barbarossa": "Discard 1, draw 2",
+    "blackbeard": "Disable a pirate", "ching_shih": "Discard, steal 1",
+    "francis_fernando": "Take from a hand", "grace_omalley": "Cards safe",
+    "hendrick_quintor": "Use their pirate", "henry_morgan": "Random card",
+    "kanhoji_angre": "Richer pay you 1", "mary_read": "Doubloons safe",
+    "samuel_bellamy": "2 pirates, take 1", "william_kidd": "Replay a card",
+    "calico_jack": "Draw 1", "stede_bonnet": "Pay 1, draw 2", "jean_lafitte": "Discard for 1 doubloon",
+    "bartholomew_roberts": "Look at 3, take 1", "edward_low": "Steal 1, draw 1",
+    "charles_vane": "Steal card, doubloon",
+}
+# Names too long for a small face at the floor: a hyphenated break, else (pirates) the surname.
+SHORT_NAMES = {"commandeer": "Comman- deer"}
+_floor = 12         # the smallest text, in real pixels, a face may show (set_text_floor)
+drawn: list = []    # (text, real px) of each text the latest `render` drew, for the tests
+
+
+def set_text_floor(px: int) -> bool:
+    """Draw no text under `px` real pixels from now on; returns whether that changed (the
+    faces already rendered must then be rendered again)."""
+    global _floor
+    px = max(1, int(px))
+    changed, _floor = px != _floor, px
+    return changed
+
+
+def follow_text_floor(viewport, art) -> None:
+    """Faces from now on for `viewport`'s text floor; `art`'s faces drawn for another go."""
+    if set_text_floor(viewport.text_floor):
+        art.clear()
 
 
 def accepts(code) -> bool:
@@ -39,18 +78,23 @@ def accepts(code) -> bool:
 
 
 def render(code: str, width: int, height: int, four_colour: bool = False) -> pygame.Surface:
-    scale = 3 if width < 120 else 2
-    big = pygame.Surface((width * scale, height * scale), pygame.SRCALPHA)
+    global _scale
+    _scale = 3 if width < 120 else 2
+    drawn.clear()
+    big = pygame.Surface((width * _scale, height * _scale), pygame.SRCALPHA)
     big.fill((0, 0, 0, 0))
     if code == COIN:
         _coin(big, big.get_rect(), "")
     elif code in BACKS:
         _back(big, code == "back:pirate")
     elif code in D.PIRATES:
-        _pirate(big, D.PIRATES[code], code, width >= TEXT_WIDTH)
+        _pirate(big, D.PIRATES[code], code)
     else:
-        _action(big, D.ACTIONS[kind_of(code)], kind_of(code), width >= TEXT_WIDTH)
+        _action(big, D.ACTIONS[kind_of(code)], kind_of(code))
     return pygame.transform.smoothscale(big, (width, height))
+
+
+_scale = 3  # the render is drawn this many times larger, then smoothed down
 
 
 cardart.register_deck(accepts, render)
@@ -67,17 +111,21 @@ def _body(big, fill, edge):
     return rect.inflate(-2 * inset, -2 * inset)
 
 
-def _fit_text(text, colour, max_w, max_h, start, face="bold", lines_max=1):
-    """Rendered lines of `text` in the largest font up to `start` px that fits the box."""
-    size = max(6, int(start))
-    while True:
-        f = font(size, face)
-        lines = wrap(text, size, max_w, face)
-        height = len(lines) * f.get_linesize()
-        if (len(lines) <= lines_max and height <= max_h and all(f.size(x)[0] <= max_w for x in lines)) \
-                or size <= 6:
-            return [f.render(x, True, colour) for x in lines[:lines_max]]
-        size -= 1
+def _fit_text(texts, colour, max_w, max_h, start, face="bold", lines_max=1):
+    """Rendered lines of the first of `texts` (a text, or the longest form first) that fits the
+    box in a font of at most `start` px and at least the floor, in the largest such font (a
+    serif text may turn sans, which is narrower); no lines if none does."""
+    smallest = _floor * _scale
+    faces = (face, "sans") if face == "serif" else (face,)
+    for text, face in ((t, f) for t in ((texts,) if isinstance(texts, str) else texts) for f in faces):
+        for size in range(max(int(start), smallest), smallest - 1, -1):
+            f = font(size, face)
+            lines = wrap(text, size, max_w, face)
+            if (len(lines) <= lines_max and len(lines) * f.get_linesize() <= max_h
+                    and all(f.size(x)[0] <= max_w for x in lines)):
+                drawn.extend((line, size / _scale) for line in lines)
+                return [f.render(x, True, colour) for x in lines]
+    return []
 
 
 def _blit_lines(big, lines, center_x, top):
@@ -94,8 +142,8 @@ def _coin(big, rect, label, colour=GOLD):
     pygame.draw.circle(big, colour, c, round(r * 0.86))
     pygame.draw.circle(big, GOLD_DARK, c, round(r * 0.66), max(1, r // 12))
     if label:
-        text = _fit_text(label, INK, r * 1.2, r * 1.2, r * 1.3)[0]
-        big.blit(text, text.get_rect(center=c))
+        for text in _fit_text(label, INK, r * 1.2, r * 2, r * 1.3):
+            big.blit(text, text.get_rect(center=c))
     else:  # a skull-less doubloon: a cross of the old coins
         w = max(1, r // 7)
         pygame.draw.line(big, GOLD_DARK, (c[0] - r * 0.35, c[1]), (c[0] + r * 0.35, c[1]), w)
@@ -117,33 +165,47 @@ def _back(big, pirate):
         _icon(big, "x_marks_the_spot", pygame.Rect(c[0] - r * 0.7, c[1] - r * 0.7, r * 1.4, r * 1.4))
 
 
-def _action(big, card, kind, with_text):
+# A face in three bands, top to bottom: the title, the picture, the effect (fractions of its height).
+TITLE_BAND, EFFECT_TOP = 0.29, 0.66
+
+
+def _action(big, card, kind):
     inner = _body(big, PARCHMENT, PARCHMENT_EDGE)
     w, h = inner.size
     pad = round(0.05 * w)
-    title = _fit_text(card.name, INK, w - 2 * pad, 0.2 * h, 0.15 * w, "serif", 2)
+    title = _fit_text((card.name, SHORT_NAMES.get(kind, card.name)), INK, w - 2 * pad,
+                      TITLE_BAND * h - pad, 0.15 * w, "serif", 2)
     _blit_lines(big, title, inner.centerx, inner.top + pad)
-    icon = pygame.Rect(0, 0, 0.56 * w, 0.56 * w)
-    icon.center = (inner.centerx, inner.top + 0.47 * h)
+    side = min(0.56 * w, 0.3 * h)
+    icon = pygame.Rect(0, 0, side, side)
+    icon.center = (inner.centerx, inner.top + (TITLE_BAND + EFFECT_TOP) / 2 * h)
     pygame.draw.circle(big, (224, 196, 140), icon.center, icon.w * 0.62)
     _icon(big, kind, icon)
-    if with_text:
-        text = _fit_text(card.text, INK, w - 2 * pad, 0.26 * h, 0.095 * w, "sans", 3)
-        _blit_lines(big, text, inner.centerx, inner.top + 0.72 * h)
+    _effect(big, inner, card.text, SHORT[kind], INK)
 
 
-def _pirate(big, card, pid, with_text):
+def _pirate(big, card, pid):
     inner = _body(big, WOOD, WOOD_EDGE)
     w, h = inner.size
     pad = round(0.05 * w)
-    coin = pygame.Rect(inner.left + pad, inner.top + pad, 0.24 * w, 0.24 * w)
+    name = _fit_text((card.name, card.name.split()[-1]), CREAM, w - 2 * pad,
+                     TITLE_BAND * h - pad, 0.13 * w, "serif", 2)
+    _blit_lines(big, name, inner.centerx, inner.top + pad)
+    middle = inner.top + (TITLE_BAND + EFFECT_TOP) / 2 * h
+    r = min(0.2 * w, 0.11 * h)  # the emblem's, its flag 2.2 r wide: the cost's coin beside it
+    side = min(0.3 * w, 0.2 * h)
+    coin = pygame.Rect(inner.left + pad, middle - side / 2, side, side)
     _coin(big, coin, str(card.cost))
-    name = _fit_text(card.name, CREAM, w - coin.w - 3 * pad, 0.22 * h, 0.13 * w, "serif", 2)
-    _blit_lines(big, name, (coin.right + inner.right) // 2, inner.top + pad)
-    _emblem(big, pid, (inner.centerx, inner.top + 0.5 * h), 0.25 * w)
-    if with_text:
-        text = _fit_text(card.text, CREAM, w - 2 * pad, 0.24 * h, 0.095 * w, "sans", 3)
-        _blit_lines(big, text, inner.centerx, inner.top + 0.74 * h)
+    _emblem(big, pid, ((coin.right + inner.right - pad) / 2, middle), r)
+    _effect(big, inner, card.text, SHORT[pid], CREAM)
+
+
+def _effect(big, inner, text, short, colour):
+    """The card's words in its bottom band, else their short form, else none."""
+    w, h = inner.size
+    pad = round(0.05 * w)
+    lines = _fit_text((text, short), colour, w - 2 * pad, (1 - EFFECT_TOP) * h - pad, 0.095 * w, "sans", 3)
+    _blit_lines(big, lines, inner.centerx, inner.top + EFFECT_TOP * h)
 
 
 def _emblem(big, pid, c, r):
