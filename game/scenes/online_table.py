@@ -309,9 +309,9 @@ class OnlineTable(PassAndPlayScene):
                                       text_size=14))
         if self.lost is not None:
             box = self.lost_place()
-            buttons.append(Button((box.centerx - 170, box.bottom + 10, 160, 40), "Try now",
+            buttons.append(Button((box.centerx - 170, box.bottom - 54, 160, 40), "Try now",
                                   self.try_now, text_size=16))
-            buttons.append(Button((box.centerx + 10, box.bottom + 10, 160, 40), "Leave",
+            buttons.append(Button((box.centerx + 10, box.bottom - 54, 160, 40), "Leave",
                                   self.app.main_menu, text_size=16))
         self.online_buttons = ButtonRow(buttons)
 
@@ -406,9 +406,9 @@ class OnlineTable(PassAndPlayScene):
         return pygame.Rect(left, round(height * 0.31), 580, 196)
 
     def lost_place(self) -> pygame.Rect:
-        """The box saying the connection is lost: in the middle of the table."""
+        """The box saying the connection is lost, with its buttons: in the middle of the table."""
         width, height = self.viewport.logical
-        return pygame.Rect(round((width - 400) / 2), round((height - 150) / 2 - 25), 400, 150)
+        return pygame.Rect(round((width - 400) / 2), round((height - 200) / 2), 400, 200)
 
     def draw_invite(self, surface) -> None:
         vp = self.viewport
