@@ -15,6 +15,7 @@ from ..text import number, printable
 from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.fonts import font
+from ..ui.hand_rows import hand_rows
 from ..ui.widgets import Button, draw_panel, draw_text, note, note_size, render_text, shade, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
@@ -61,6 +62,10 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         self.buttons = self.side_buttons(self.act_button)
 
     # -- where things are ----------------------------------------------------
+    def hand_slots(self, count: int, gap: float = 18) -> list:
+        """The hand across its zone's whole width, in rows where the zone is tall enough."""
+        return hand_rows(self.layout["hand"].rect, count, self.card_size, gap)
+
     def anchor(self, seat: int):
         """The point a seat's trick card leans towards."""
         if seat == self.viewer:
@@ -500,15 +505,13 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         panel = self.draw_seat_panel(surface, view, seat)
         team = self.team_index(view, seat)
         tally = view.running[seat]
+        room = panel.w - 20  # beside the tally, for the team's badge
         if view.phase in (rules.PLAY, rules.HAND_OVER, rules.OVER) or view.tricks:
-            draw_text(surface, vp, f"this hand {number(f'{tally:+d}')}", 13, (panel.x + 10, panel.y + 32),
-                      theme.INK_DIM)
+            shown = draw_text(surface, vp, f"this hand {number(f'{tally:+d}')}", 13,
+                              (panel.x + 10, panel.y + 32), theme.INK_DIM)
+            room -= shown.w / vp.scale + 8
         if team is not None:
-            x, y = panel.x + panel.w - 62, panel.y + 32
-            canvas.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, 52, 20),
-                             border_radius=vp.length(8))
-            draw_text(surface, vp, f"Team {TEAM_NAMES[team]}", 12, (x + 26, y + 10),
-                      theme.BUTTON_TEXT, "center", "bold")
+            self.draw_team_badge(surface, team, (panel.x + panel.w - 10, panel.y + 32), room)
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 13, (panel.x + 10, panel.y + 52),
                       theme.INK_DIM)
@@ -524,12 +527,26 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 22),
                       theme.INK_DIM)
         x, y = self.won_spot(seat)
-        if view.won[seat]:
-            draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x + WON[0] / 2, y - 16),
-                      theme.INK_DIM, "midtop")
+        if view.won[seat]:  # beside its pile, level with the pile's foot
+            draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x - 6, y + WON[1]),
+                      theme.INK_DIM, "bottomright")
         else:
             canvas.rect(surface, (80, 120, 96), vp.rect(x, y, *WON), width=1,
-                             border_radius=vp.length(4))
+                        border_radius=vp.length(4))
+
+    def draw_team_badge(self, surface, team: int, topright, room: float) -> None:
+        """The team's letter on its colour, "Team A" where there is room, else just "A"."""
+        vp = self.viewport
+        px = vp.text(12)
+        label = f"Team {TEAM_NAMES[team]}"
+        if font(px, "bold").size(label)[0] / vp.scale + 12 > room:
+            label = TEAM_NAMES[team]
+        tw, th = font(px, "bold").size(label)
+        w, h = max(20, tw / vp.scale + 12), max(20, th / vp.scale + 2)
+        x, y = topright[0] - w, topright[1]
+        canvas.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, w, h), border_radius=vp.length(8))
+        draw_text(surface, vp, label, 12, (x + w / 2, y + h / 2), theme.BUTTON_TEXT, "center",
+                  "bold")
 
     @staticmethod
     def team_index(view, seat):
@@ -565,17 +582,32 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         else:
             allowed = {c for p in rules.pile_choices(view.hand) for c in p}
         vp = self.viewport
-        hand = [self.table.sprites.get(c) for c in sorted(view.hand, key=hand_order)
-                if c not in self.pile_pick]
-        hand = [s for s in hand if s is not None]
-        for i, sprite in enumerate(hand):
-            if sprite.code in allowed or sprite.busy:
+        hand = sorted((c for c in view.hand if c not in self.pile_pick), key=hand_order)
+        sprites = [self.table.sprites.get(c) for c in hand]
+        rects = [pygame.FRect(0, 0, 0, 0) if s is None else pygame.FRect(s.pos, s.size)
+                 for s in sprites]
+        for i, sprite in enumerate(sprites):
+            if sprite is None or sprite.code in allowed or sprite.busy:
                 continue
-            width = self.card_size[0]
-            if i + 1 < len(hand):  # only the part the next card leaves showing
-                width = min(width, max(0, hand[i + 1].pos[0] - sprite.pos[0]))
-            r = vp.rect(sprite.pos[0], sprite.pos[1], width, self.card_size[1])
-            surface.blit(dim_surface(r.size), r.topleft)
+            for part in uncovered(rects[i], rects[i + 1:]):  # the cards after it lie on top
+                r = vp.rect(*part)
+                surface.blit(dim_surface(r.size), r.topleft)
+
+
+def uncovered(rect: pygame.FRect, covers: list) -> list:
+    """The parts of `rect` (as rects of a grid along the covers' edges) no cover overlaps."""
+    covers = [c for c in covers if c.colliderect(rect)]
+    xs = sorted({rect.left, rect.right, *(min(max(v, rect.left), rect.right)
+                                           for c in covers for v in (c.left, c.right))})
+    ys = sorted({rect.top, rect.bottom, *(min(max(v, rect.top), rect.bottom)
+                                           for c in covers for v in (c.top, c.bottom))})
+    out = []
+    for x0, x1 in zip(xs, xs[1:]):
+        for y0, y1 in zip(ys, ys[1:]):
+            cell = pygame.FRect(x0, y0, x1 - x0, y1 - y0)
+            if cell.w and cell.h and not any(c.colliderect(cell) for c in covers):
+                out.append(cell)
+    return out
 
 
 class ChoiceDialog(Dialog):
