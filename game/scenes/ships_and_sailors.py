@@ -16,7 +16,7 @@ from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.fonts import font
 from ..ui.hand_rows import hand_rows
-from ..ui.widgets import Button, draw_panel, draw_text, note, note_size, render_text, shade, wrap
+from ..ui.widgets import Button, draw_panel, draw_text, fit_text, note, note_size, render_text, shade, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -466,10 +466,10 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             mine = view.to_act == self.viewer and self.accepts_moves()
             draw_panel(surface, vp.rect(*pile.rect), fill=(0, 0, 0, 80),
                        edge=theme.GOLD if mine else (80, 120, 96), radius=vp.length(12))
-            text = ("Your pile: drag or click 3 cards, then Confirm" if mine
-                    else f"{self.seats[view.to_act].name} is making a pile")
-            draw_text(surface, vp, text, 15, (pile.x + pile.w / 2, pile.y + 8), theme.INK,
-                      "midtop", "bold")
+            texts = (("Your pile: drag or click 3 cards, then Confirm",
+                      "Your pile: pick 3 cards, then Confirm") if mine
+                     else (f"{self.seats[view.to_act].name} is making a pile",))
+            self.draw_fitting(surface, texts, 15, (pile.x + pile.w / 2, pile.y + 8), pile.w - 16)
             if mine:
                 for x, y in self.pick_spots(rules.PILE_SIZE)[len(self.pile_pick):]:
                     surface.blit(self.app.art.slot(vp.length(TRICK[0]), vp.length(TRICK[1])),
@@ -486,10 +486,11 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             if view.phase == rules.ASSIGN:
                 dealer = self.seats[view.dealer].name
                 row = self.layout["piles"]
-                text = ("Give each pile to a seat: drag it there, or click it, then the seat"
-                        if self.accepts_moves() else f"{dealer} is giving out the piles")
-                draw_text(surface, vp, text, 15, (row.x + row.w / 2, row.y + row.h + 8),
-                          theme.INK, "midtop", "bold")
+                texts = (("Give each pile to a seat: drag it there, or click it, then the seat",
+                          "Give each pile to a seat: drag it there")
+                         if self.accepts_moves() else (f"{dealer} is giving out the piles",))
+                self.draw_fitting(surface, texts, 15, (row.x + row.w / 2, row.y + row.h + 8),
+                                  row.w)
         if view.phase == rules.PLAY and not view.trick and self.trick_hold <= 0:
             trick = self.layout["trick"]
             lead = self.seats[view.leader].name
@@ -499,6 +500,14 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             trick = self.layout["trick"]
             draw_text(surface, vp, f"Led: {colour_text(led)}", 15, trick.center, theme.INK_DIM,
                       "center")
+
+    def draw_fitting(self, surface, texts, size, midtop, width) -> None:
+        """The first of `texts` (longest first) that fits `width`, else the last cut short."""
+        vp = self.viewport
+        px = vp.text(size)
+        text = next((t for t in texts if font(px, "bold").size(t)[0] <= vp.length(width)),
+                    texts[-1])
+        fit_text(surface, vp, text, size, midtop, width, theme.INK, "midtop", "bold")
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport

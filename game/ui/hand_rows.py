@@ -26,6 +26,7 @@ def hand_rows(zone, count: int, card, gap: float = 18) -> list:
         shown = min(1.0, step / cw) * (1.0 if rows < 2 else min(1.0, drop / ch))
         if best is None or shown > best[0] + 1e-9:
             best = (shown, rows, per_row, step, drop)
+    assert best is not None  # one row at least was tried
     _, rows, per_row, step, drop = best
     out = []
     for r in range(rows):
