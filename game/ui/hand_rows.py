@@ -1,12 +1,13 @@
 """A hand of cards laid out in its zone: one row across the zone's width, or, where the zone is
 tall enough and one row would overlap, several rows (each row's top, with the card's index,
-left showing), whichever shows more of every card."""
+left showing), whichever shows clearly more of every card."""
 from __future__ import annotations
 
 from math import ceil
 
 SHOWN_HEIGHT = 0.45  # the least part of a card's height a row leaves showing above the next
 ROW_GAP = 10
+BETTER = 0.15  # another row only if it shows this much more of each card
 
 
 def hand_rows(zone, count: int, card, gap: float = 18) -> list:
@@ -24,7 +25,7 @@ def hand_rows(zone, count: int, card, gap: float = 18) -> list:
         step = cw + gap if per_row < 2 else min(cw + gap, (w - cw) / (per_row - 1))
         drop = 0.0 if rows < 2 else min(ch + ROW_GAP, (h - ch) / (rows - 1))
         shown = min(1.0, step / cw) * (1.0 if rows < 2 else min(1.0, drop / ch))
-        if best is None or shown > best[0] + 1e-9:
+        if best is None or shown > best[0] + BETTER:
             best = (shown, rows, per_row, step, drop)
     assert best is not None  # one row at least was tried
     _, rows, per_row, step, drop = best

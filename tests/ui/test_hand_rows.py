@@ -33,3 +33,8 @@ def test_a_tall_zone_wraps_a_crowded_hand_into_rows_that_show_every_index():
 
 def test_a_tall_zone_keeps_a_hand_that_fits_in_one_row():
     assert {y for _, y in hand_rows((300, 900, 800, 400), 6, CARD)} == {900}
+
+
+def test_a_slight_overlap_stays_in_one_row():
+    slots = hand_rows((300, 900, 800, 400), 9, CARD)  # 9 cards need 954 px side by side
+    assert {y for _, y in slots} == {900}
