@@ -630,25 +630,34 @@ class ChoiceDialog(Dialog):
         buttons = [(label, str(i + 1) if i < 9 else "", self.chooser(action))
                    for i, (label, action) in enumerate(choices)]
         super().__init__(app, title, lines, buttons)
+        self.home_top = self.panel[1]  # centred, before it is lifted
         self.above_hand()
         for button, (_, action) in zip(self.row.buttons, choices):
             if getattr(action, "kind", None) == "penalty":  # the label in the colour's ink
                 self.row.buttons[self.row.buttons.index(button)] = ColourButton(
                     button, art.colour_ink(action.target))
 
+    def hand_top(self) -> float:
+        """The top of the hand in this dialog's logical space (the dialog is drawn at the
+        design size, centred; the table reflows over the whole window)."""
+        window_y = self.scene.viewport.point(0, self.scene.layout["hand"].y)[1]
+        return self.viewport.to_logical((0, window_y / self.viewport.pixel_ratio))[1]
+
     def above_hand(self) -> None:
         """Lift the panel and its buttons clear of the hand, which the choice is about."""
         x, y, w, h = self.panel
-        top = max(16, min(y, self.scene.layout["hand"].y - 10 - h))
+        top = max(16, min(self.home_top, self.hand_top() - 10 - h))
         for button in self.row.buttons:
             button.rect.move_ip(0, round(top - y))
         self.panel = (x, top, w, h)
 
+    def on_resize(self) -> None:
+        self.above_hand()
+
     def draw_shade(self, surface) -> None:
         """The table above the hand is dimmed; the hand stays bright to be read."""
-        vp = self.viewport
         width, _ = surface.get_size()
-        hand_top = vp.point(0, self.scene.layout["hand"].y - 4)[1]
+        hand_top = self.scene.viewport.point(0, self.scene.layout["hand"].y - 4)[1]
         above = max(0, min(hand_top, surface.get_height()))
         shade(surface, area=pygame.Rect(0, 0, width, above))
 
