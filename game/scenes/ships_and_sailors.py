@@ -66,6 +66,15 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         """The hand across its zone's whole width, in rows where the zone is tall enough."""
         return hand_rows(self.layout["hand"].rect, count, self.card_size, gap)
 
+    def showing_part(self, sprite) -> pygame.Rect:
+        """The box around the part of a card no card above it covers (in rows, the next
+        card of its row and the row below both may)."""
+        rect = pygame.FRect(sprite.pos, sprite.size)
+        above = [pygame.FRect(s.pos, s.size) for s in self.table.sprites.values()
+                 if s.z > sprite.z]
+        parts = uncovered(rect, above) or [rect]
+        return pygame.Rect(parts[0].unionall(parts[1:]))
+
     def anchor(self, seat: int):
         """The point a seat's trick card leans towards."""
         if seat == self.viewer:
