@@ -108,7 +108,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
     def pick_spots(self, count: int) -> list:
         pile = self.layout["pile"]
         x0 = pile.x + (pile.w - 3 * TRICK[0] - 2 * 24) / 2
-        return [(x0 + i * (TRICK[0] + 24), pile.y + 34) for i in range(count)]
+        y = pile.y + max(34, (pile.h - TRICK[1]) / 2 + 5)  # in the middle of a tall place
+        return [(x0 + i * (TRICK[0] + 24), y) for i in range(count)]
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
