@@ -15,9 +15,11 @@ import pygame
 from ..engine import pirate_rummy as rules
 from ..engine.errors import IllegalAction
 from ..ui import canvas, pirate_rummy_art, theme
-from ..ui.widgets import draw_panel, draw_text
+from ..ui import layout as layouts
+from ..ui.hand_rows import hand_rows
+from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ConfirmDialog, ResultScreen
-from .pass_and_play import PassAndPlayScene
+from .pass_and_play import OPPONENT_SLOTS, PassAndPlayScene
 
 assert pirate_rummy_art.accepts("ship1")  # the deck's art is registered by the import
 
@@ -28,6 +30,7 @@ SMALLEST = 16
 OVERLAP = 0.42       # the part of a card left showing under the next card of its meld
 GAP_WIDTH = 0.5      # a split gap's width, as a part of the card showing between two cards
 GROUP_FAN = 0.45     # cards picked up together follow a dragged one, fanned by this part of a card
+AREA_GAP = 12        # between two of the other players' areas
 
 
 def meld_text(meld) -> str:
@@ -54,6 +57,15 @@ def arrange(melds, x, y, w, h):
             return size, spots
     size = (SMALLEST, round(SMALLEST * 1.4))
     return size, flow(melds, x, y, w, size, squeeze=True)
+
+
+def height_needed(melds, w) -> float:
+    """The height of an area `w` wide that shows `melds` at the largest card size."""
+    if not melds:
+        return 0.0
+    size = (LARGEST, round(LARGEST * 1.4))
+    spots = flow(melds, 0, 0, w - 2 * PAD, size)
+    return HEADER + max(y for meld in spots for _, y in meld) + size[1] + PAD
 
 
 def flow(melds, x, y, w, size, squeeze=False):
@@ -94,11 +106,70 @@ class PirateRummyScene(PassAndPlayScene):
         self.buttons.buttons[1:1] = [self.reset_button, self.sort_button, self.ships_button]
 
     # -- where everything is -------------------------------------------------
+    def hand_slots(self, count: int, gap: float = 18) -> list:
+        """The hand across its zone's whole width, in rows where the zone is tall enough,
+        down at the zone's foot: your area takes the room the hand leaves above it."""
+        hand = self.layout["hand"]
+        slots = hand_rows(hand.rect, count, self.card_size, gap)
+        if not slots:
+            return slots
+        drop = hand.y + hand.h - (max(y for _, y in slots) + self.card_size[1])
+        return [(x, y + drop) for x, y in slots]
+
+    def panel_of(self, seat: int):
+        return self.areas()[seat]
+
+    def areas(self) -> dict:
+        """{seat: its area}: the other players share the band along the top evenly, as tall
+        as their melds need at the largest card size (at least the map's height, at most the
+        band's height fitted to the window); yours takes the rest down to the hand."""
+        key = (self.viewport.logical, self.viewer, self.seat_count, len(self.session.states),
+               id(self.session.state))
+        cached = getattr(self, "_areas", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layout = self.layout
+        band = [layout[f"opp{i}"] for i in range(1, 8)]
+        left = min(p.x for p in band)
+        right = max(p.x + p.w for p in band)
+        top, tallest = band[0].y, band[0].h
+        me = layout["me"]
+        others = [(self.viewer + k) % self.seat_count for k in range(1, self.seat_count)]
+        width = (right - left - AREA_GAP * (len(others) - 1)) / max(1, len(others))
+        melds = self.session.view(self.viewer).areas
+        needed = max([height_needed(melds[s], width) for s in others], default=0.0)
+        least = layouts.load(self.game_id)["opp1"].h  # as drawn in the map
+        height = min(tallest, max(least, needed))
+        mine_top = me.y - (tallest - height)
+        mine_bottom = me.y + me.h
+        hand = self.hand_slots(len(self.session.view(self.viewer).hand))
+        if hand:  # down to the hand, as far apart as in the map
+            drawn = layouts.load(self.game_id)
+            gap = drawn["hand"].y - (drawn["me"].y + drawn["me"].h)
+            mine_bottom = min(y for _, y in hand) - gap
+        out = {self.viewer: layouts.Place("me", "zone", me.x, mine_top, me.w,
+                                          mine_bottom - mine_top)}
+        for i, seat in enumerate(others):
+            out[seat] = layouts.Place(f"opp{OPPONENT_SLOTS[self.seat_count - 1][i]}", "zone",
+                                      left + i * (width + AREA_GAP), top, width, height)
+        self._areas = (key, out)
+        return out
+
+    def occupied(self) -> list:
+        """What a caption must not hide: the areas as they are drawn, the layout's other
+        places and every card on the table."""
+        out = [pygame.Rect(p.rect) for name, p in self.layout.places.items()
+               if not name.startswith("opp") and name != "me"]
+        out += [pygame.Rect(p.rect) for p in self.areas().values()]
+        out += [pygame.Rect(s.target, s.target_size) for s in self.table.sprites.values()
+                if not s.retiring]
+        return out
+
     def geometry(self):
         """(placements, zones, where) for the table as it stands: where maps a card to
         ("hand", None) or (seat, meld index)."""
         key = (len(self.session.states), id(self.session.state), self.viewer, self.sort_key,
-               self.selected, self.group)
+               self.selected, self.group, self.viewport.logical)
         if self._geometry and self._geometry[0] == key:
             return self._geometry[1]
         view = self.session.view(self.viewer)
@@ -462,14 +533,14 @@ class PirateRummyScene(PassAndPlayScene):
         else:
             surface.blit(self.app.art.slot(vp.length(deck.w), vp.length(deck.h), "Empty"),
                          vp.point(deck.x, deck.y))
-        draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x, deck.y - 24),
-                  theme.INK_DIM)
+        draw_text(surface, vp, f"Deck: {view.deck_count}", 15, (deck.x - 8, deck.y - 12),
+                  theme.INK_DIM, "bottomleft")  # above the pile's thickest layer
         discard = self.layout["discard"]
         if not view.discards:
             surface.blit(self.app.art.slot(vp.length(discard.w), vp.length(discard.h), ""),
                          vp.point(discard.x, discard.y))
         draw_text(surface, vp, f"Discards: {len(view.discards)}", 15,
-                  (discard.x, discard.y - 24), theme.INK_DIM)
+                  (discard.x, discard.y - 4), theme.INK_DIM, "bottomleft")
         draw_text(surface, vp, f"Round {view.round}", 15, (discard.x, discard.y + discard.h + 8),
                   theme.INK_DIM)
         for seat in range(view.seats):
@@ -484,10 +555,11 @@ class PirateRummyScene(PassAndPlayScene):
                    edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         name = "Your area" if seat == self.viewer else self.seats[seat].name
         count = view.hand_counts[seat]
-        draw_text(surface, vp, name, 15, (panel.x + 10, panel.y + 6),
-                  theme.GOLD if active else theme.INK, face="bold")
-        draw_text(surface, vp, f"{count} in hand", 14, (panel.x + panel.w - 10, panel.y + 7),
-                  theme.INK_DIM, "topright")
+        shown = draw_text(surface, vp, f"{count} in hand", 14,
+                          (panel.x + panel.w - 10, panel.y + 7), theme.INK_DIM, "topright")
+        fit_text(surface, vp, name, 15, (panel.x + 10, panel.y + 6),
+                 panel.w - 28 - shown.w / vp.scale, theme.GOLD if active else theme.INK,
+                 face="bold")
         zones = self.drop_zones()
         for j, fault in enumerate(view.faults[seat] if self.accepts_moves() else ()):
             zone = zones.get(f"meld:{seat}:{j}")  # none while the meld's cards are on their way

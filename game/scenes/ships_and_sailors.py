@@ -15,7 +15,8 @@ from ..text import number, printable
 from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
 from ..ui.fonts import font
-from ..ui.widgets import Button, draw_panel, draw_text, note, note_size, render_text, shade, wrap
+from ..ui.hand_rows import hand_rows
+from ..ui.widgets import Button, draw_panel, draw_text, fit_text, note, note_size, render_text, shade, wrap
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -61,6 +62,19 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         self.buttons = self.side_buttons(self.act_button)
 
     # -- where things are ----------------------------------------------------
+    def hand_slots(self, count: int, gap: float = 18) -> list:
+        """The hand across its zone's whole width, in rows where the zone is tall enough."""
+        return hand_rows(self.layout["hand"].rect, count, self.card_size, gap)
+
+    def showing_part(self, sprite) -> pygame.Rect:
+        """The box around the part of a card no card above it covers (in rows, the next
+        card of its row and the row below both may)."""
+        rect = pygame.FRect(sprite.pos, sprite.size)
+        above = [pygame.FRect(s.pos, s.size) for s in self.table.sprites.values()
+                 if s.z > sprite.z]
+        parts = uncovered(rect, above) or [rect]
+        return pygame.Rect(parts[0].unionall(parts[1:]))
+
     def anchor(self, seat: int):
         """The point a seat's trick card leans towards."""
         if seat == self.viewer:
@@ -94,7 +108,8 @@ class ShipsAndSailorsScene(PassAndPlayScene):
     def pick_spots(self, count: int) -> list:
         pile = self.layout["pile"]
         x0 = pile.x + (pile.w - 3 * TRICK[0] - 2 * 24) / 2
-        return [(x0 + i * (TRICK[0] + 24), pile.y + 34) for i in range(count)]
+        y = pile.y + max(34, (pile.h - TRICK[1]) / 2 + 5)  # in the middle of a tall place
+        return [(x0 + i * (TRICK[0] + 24), y) for i in range(count)]
 
     # -- placements ----------------------------------------------------------
     def placements(self, view) -> dict:
@@ -461,10 +476,10 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             mine = view.to_act == self.viewer and self.accepts_moves()
             draw_panel(surface, vp.rect(*pile.rect), fill=(0, 0, 0, 80),
                        edge=theme.GOLD if mine else (80, 120, 96), radius=vp.length(12))
-            text = ("Your pile: drag or click 3 cards, then Confirm" if mine
-                    else f"{self.seats[view.to_act].name} is making a pile")
-            draw_text(surface, vp, text, 15, (pile.x + pile.w / 2, pile.y + 8), theme.INK,
-                      "midtop", "bold")
+            texts = (("Your pile: drag or click 3 cards, then Confirm",
+                      "Your pile: pick 3 cards, then Confirm") if mine
+                     else (f"{self.seats[view.to_act].name} is making a pile",))
+            self.draw_fitting(surface, texts, 15, (pile.x + pile.w / 2, pile.y + 8), pile.w - 16)
             if mine:
                 for x, y in self.pick_spots(rules.PILE_SIZE)[len(self.pile_pick):]:
                     surface.blit(self.app.art.slot(vp.length(TRICK[0]), vp.length(TRICK[1])),
@@ -481,10 +496,11 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             if view.phase == rules.ASSIGN:
                 dealer = self.seats[view.dealer].name
                 row = self.layout["piles"]
-                text = ("Give each pile to a seat: drag it there, or click it, then the seat"
-                        if self.accepts_moves() else f"{dealer} is giving out the piles")
-                draw_text(surface, vp, text, 15, (row.x + row.w / 2, row.y + row.h + 8),
-                          theme.INK, "midtop", "bold")
+                texts = (("Give each pile to a seat: drag it there, or click it, then the seat",
+                          "Give each pile to a seat: drag it there")
+                         if self.accepts_moves() else (f"{dealer} is giving out the piles",))
+                self.draw_fitting(surface, texts, 15, (row.x + row.w / 2, row.y + row.h + 8),
+                                  row.w)
         if view.phase == rules.PLAY and not view.trick and self.trick_hold <= 0:
             trick = self.layout["trick"]
             lead = self.seats[view.leader].name
@@ -495,20 +511,26 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             draw_text(surface, vp, f"Led: {colour_text(led)}", 15, trick.center, theme.INK_DIM,
                       "center")
 
+    def draw_fitting(self, surface, texts, size, midtop, width) -> None:
+        """The first of `texts` (longest first) that fits `width`, else the last cut short."""
+        vp = self.viewport
+        px = vp.text(size)
+        text = next((t for t in texts if font(px, "bold").size(t)[0] <= vp.length(width)),
+                    texts[-1])
+        fit_text(surface, vp, text, size, midtop, width, theme.INK, "midtop", "bold")
+
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
         panel = self.draw_seat_panel(surface, view, seat)
         team = self.team_index(view, seat)
         tally = view.running[seat]
+        room = panel.w - 20  # beside the tally, for the team's badge
         if view.phase in (rules.PLAY, rules.HAND_OVER, rules.OVER) or view.tricks:
-            draw_text(surface, vp, f"this hand {number(f'{tally:+d}')}", 13, (panel.x + 10, panel.y + 32),
-                      theme.INK_DIM)
+            shown = draw_text(surface, vp, f"this hand {number(f'{tally:+d}')}", 13,
+                              (panel.x + 10, panel.y + 32), theme.INK_DIM)
+            room -= shown.w / vp.scale + 8
         if team is not None:
-            x, y = panel.x + panel.w - 62, panel.y + 32
-            canvas.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, 52, 20),
-                             border_radius=vp.length(8))
-            draw_text(surface, vp, f"Team {TEAM_NAMES[team]}", 12, (x + 26, y + 10),
-                      theme.BUTTON_TEXT, "center", "bold")
+            self.draw_team_badge(surface, team, (panel.x + panel.w - 10, panel.y + 32), room)
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 13, (panel.x + 10, panel.y + 52),
                       theme.INK_DIM)
@@ -524,12 +546,26 @@ class ShipsAndSailorsScene(PassAndPlayScene):
             draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 22),
                       theme.INK_DIM)
         x, y = self.won_spot(seat)
-        if view.won[seat]:
-            draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x + WON[0] / 2, y - 16),
-                      theme.INK_DIM, "midtop")
+        if view.won[seat]:  # beside its pile, level with the pile's foot
+            draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x - 6, y + WON[1]),
+                      theme.INK_DIM, "bottomright")
         else:
             canvas.rect(surface, (80, 120, 96), vp.rect(x, y, *WON), width=1,
-                             border_radius=vp.length(4))
+                        border_radius=vp.length(4))
+
+    def draw_team_badge(self, surface, team: int, topright, room: float) -> None:
+        """The team's letter on its colour, "Team A" where there is room, else just "A"."""
+        vp = self.viewport
+        px = vp.text(12)
+        label = f"Team {TEAM_NAMES[team]}"
+        if font(px, "bold").size(label)[0] / vp.scale + 12 > room:
+            label = TEAM_NAMES[team]
+        tw, th = font(px, "bold").size(label)
+        w, h = max(20, tw / vp.scale + 12), max(20, th / vp.scale + 2)
+        x, y = topright[0] - w, topright[1]
+        canvas.rect(surface, TEAM_COLOURS[team], vp.rect(x, y, w, h), border_radius=vp.length(8))
+        draw_text(surface, vp, label, 12, (x + w / 2, y + h / 2), theme.BUTTON_TEXT, "center",
+                  "bold")
 
     @staticmethod
     def team_index(view, seat):
@@ -565,17 +601,32 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         else:
             allowed = {c for p in rules.pile_choices(view.hand) for c in p}
         vp = self.viewport
-        hand = [self.table.sprites.get(c) for c in sorted(view.hand, key=hand_order)
-                if c not in self.pile_pick]
-        hand = [s for s in hand if s is not None]
-        for i, sprite in enumerate(hand):
-            if sprite.code in allowed or sprite.busy:
+        hand = sorted((c for c in view.hand if c not in self.pile_pick), key=hand_order)
+        sprites = [self.table.sprites.get(c) for c in hand]
+        rects = [pygame.FRect(0, 0, 0, 0) if s is None else pygame.FRect(s.pos, s.size)
+                 for s in sprites]
+        for i, sprite in enumerate(sprites):
+            if sprite is None or sprite.code in allowed or sprite.busy:
                 continue
-            width = self.card_size[0]
-            if i + 1 < len(hand):  # only the part the next card leaves showing
-                width = min(width, max(0, hand[i + 1].pos[0] - sprite.pos[0]))
-            r = vp.rect(sprite.pos[0], sprite.pos[1], width, self.card_size[1])
-            surface.blit(dim_surface(r.size), r.topleft)
+            for part in uncovered(rects[i], rects[i + 1:]):  # the cards after it lie on top
+                r = vp.rect(*part)
+                surface.blit(dim_surface(r.size), r.topleft)
+
+
+def uncovered(rect: pygame.FRect, covers: list) -> list:
+    """The parts of `rect` (as rects of a grid along the covers' edges) no cover overlaps."""
+    covers = [c for c in covers if c.colliderect(rect)]
+    xs = sorted({rect.left, rect.right, *(min(max(v, rect.left), rect.right)
+                                           for c in covers for v in (c.left, c.right))})
+    ys = sorted({rect.top, rect.bottom, *(min(max(v, rect.top), rect.bottom)
+                                           for c in covers for v in (c.top, c.bottom))})
+    out = []
+    for x0, x1 in zip(xs, xs[1:]):
+        for y0, y1 in zip(ys, ys[1:]):
+            cell = pygame.FRect(x0, y0, x1 - x0, y1 - y0)
+            if cell.w and cell.h and not any(c.colliderect(cell) for c in covers):
+                out.append(cell)
+    return out
 
 
 class ChoiceDialog(Dialog):
@@ -589,25 +640,34 @@ class ChoiceDialog(Dialog):
         buttons = [(label, str(i + 1) if i < 9 else "", self.chooser(action))
                    for i, (label, action) in enumerate(choices)]
         super().__init__(app, title, lines, buttons)
+        self.home_top = self.panel[1]  # centred, before it is lifted
         self.above_hand()
         for button, (_, action) in zip(self.row.buttons, choices):
             if getattr(action, "kind", None) == "penalty":  # the label in the colour's ink
                 self.row.buttons[self.row.buttons.index(button)] = ColourButton(
                     button, art.colour_ink(action.target))
 
+    def hand_top(self) -> float:
+        """The top of the hand in this dialog's logical space (the dialog is drawn at the
+        design size, centred; the table reflows over the whole window)."""
+        window_y = self.scene.viewport.point(0, self.scene.layout["hand"].y)[1]
+        return self.viewport.to_logical((0, window_y / self.viewport.pixel_ratio))[1]
+
     def above_hand(self) -> None:
         """Lift the panel and its buttons clear of the hand, which the choice is about."""
         x, y, w, h = self.panel
-        top = max(16, min(y, self.scene.layout["hand"].y - 10 - h))
+        top = max(16, min(self.home_top, self.hand_top() - 10 - h))
         for button in self.row.buttons:
             button.rect.move_ip(0, round(top - y))
         self.panel = (x, top, w, h)
 
+    def on_resize(self) -> None:
+        self.above_hand()
+
     def draw_shade(self, surface) -> None:
         """The table above the hand is dimmed; the hand stays bright to be read."""
-        vp = self.viewport
         width, _ = surface.get_size()
-        hand_top = vp.point(0, self.scene.layout["hand"].y - 4)[1]
+        hand_top = self.scene.viewport.point(0, self.scene.layout["hand"].y - 4)[1]
         above = max(0, min(hand_top, surface.get_height()))
         shade(surface, area=pygame.Rect(0, 0, width, above))
 

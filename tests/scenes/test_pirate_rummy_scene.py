@@ -258,3 +258,27 @@ def test_a_long_games_moves_are_still_told_once_the_log_is_full(app):
     assert added and scene.new_entries(0) == [scene.words(line) for line in added]
     recap = scene.recap(2)  # since Cora's last move: Anna's turn, then Ben's
     assert len(recap) > len(added) and recap[-len(added):] == scene.new_entries(2)
+
+
+def test_the_areas_and_the_hand_follow_the_window(app):
+    """Issue 26: after a resize the hand lies in its zone (nothing kept from the old size), the
+    other players share the top band evenly with no dead gap, and your area reaches the hand."""
+    from tests.ui.test_readable import resize
+    scene = start(app)
+    for size in ((1024, 1366), (2560, 1080), (900, 900)):
+        resize(app, size)
+        zone = pygame.FRect(scene.layout["hand"].rect).inflate(1, 1)
+        hand = scene.session.view(scene.viewer).hand
+        assert all(zone.contains(pygame.FRect(scene.table.sprites[c].target, scene.card_size))
+                   for c in hand), size
+        others = sorted((scene.panel_of(s) for s in range(3) if s != scene.viewer),
+                        key=lambda p: p.x)
+        band = [scene.layout[f"opp{i}"] for i in range(1, 8)]
+        assert others[0].x == min(p.x for p in band)
+        assert abs(others[-1].x + others[-1].w - max(p.x + p.w for p in band)) < 1e-6
+        assert others[0].w == others[1].w and others[1].x - (others[0].x + others[0].w) < 20
+        mine = scene.panel_of(scene.viewer)
+        top_of_hand = min(scene.table.sprites[c].target[1] for c in hand)
+        assert 0 < top_of_hand - (mine.y + mine.h) < 20, size
+        assert mine.y > others[0].y + others[0].h
+    resize(app, (1280, 800))

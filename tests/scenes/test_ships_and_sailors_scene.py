@@ -145,3 +145,29 @@ def test_right_click_shows_a_face_up_card_of_its_own_deck_large(app):
     frames(app, 2)  # drawn with the deck's own art
     key(app, pygame.K_ESCAPE)
     assert app.top is scene and scene.session.state == state
+
+
+def test_the_hand_spans_its_zone_and_wraps_into_rows_where_the_zone_is_tall(app):
+    """Issue 26: a wide window fans the hand over its zone's whole width; a square one, where
+    the zone is tall, lays it in two rows of cards side by side instead of one row overlapping."""
+    from tests.ui.test_readable import resize
+    scene = start(app)
+
+    def hand_rects():
+        view = scene.session.view(scene.viewer)
+        return [pygame.FRect(scene.table.sprites[c].target, scene.card_size) for c in view.hand]
+    resize(app, (1920, 1080))
+    zone = pygame.FRect(scene.layout["hand"].rect)
+    cards = hand_rects()
+    assert len(cards) > 10 and all(abs(c.y - zone.y) < 0.01 for c in cards)
+    assert abs(min(c.left for c in cards) - zone.left) < 0.01
+    assert abs(max(c.right for c in cards) - zone.right) < 0.01
+    resize(app, (900, 900))
+    zone = pygame.FRect(scene.layout["hand"].rect).inflate(1, 1)
+    cards = hand_rects()
+    rows = sorted({c.y for c in cards})
+    assert len(rows) == 2 and all(zone.contains(c) for c in cards)
+    for row in rows:
+        xs = sorted(c.x for c in cards if c.y == row)
+        assert all(b - a >= scene.card_size[0] for a, b in zip(xs, xs[1:]))
+    resize(app, (1280, 800))

@@ -221,3 +221,31 @@ def test_a_computers_move_just_before_the_humans_turn_opens_no_stale_dialog(app)
         if len(hands) > 3 or scene.session.is_over():
             break
     assert len(hands) > 3 or scene.session.is_over()
+
+
+def test_the_penalty_dialog_leaves_the_hand_bright_and_in_sight_at_every_window_shape(app,
+                                                                                     monkeypatch):
+    """Issue 26: the dialog is drawn at the design size, centred, while the table reflows;
+    lifted above the hand and shading only what lies above it, measured in the window, also
+    after a resize with the dialog open."""
+    from game.scenes import ships_and_sailors
+    from tests.ui.test_readable import resize
+    scene = start(app)
+    run_until(app, scene, lambda: isinstance(app.top, ChoiceDialog))
+    dialog = app.top
+    shaded = []
+    real_shade = ships_and_sailors.shade
+    monkeypatch.setattr(ships_and_sailors, "shade",
+                        lambda surface, area=None: shaded.append(area) or real_shade(surface,
+                                                                                     area=area))
+    for size in ((900, 900), (1024, 1366), (640, 400), (2560, 1080), (1280, 800)):
+        resize(app, size)
+        scene.table.finish_all()
+        shaded.clear()
+        frames(app)
+        panel = dialog.viewport.rect(*dialog.panel)
+        cards = [scene.viewport.rect(*scene.table.sprites[c].pos, *scene.card_size)
+                 for c in scene.session.view(0).hand]
+        hand_top = min(r.top for r in cards)
+        assert all(not panel.colliderect(r) for r in cards), size
+        assert shaded and hand_top - 12 <= shaded[-1].bottom <= hand_top, (size, shaded, hand_top)
