@@ -52,7 +52,7 @@ class Playback:
 
 class LamarckianPokerScene(PassAndPlayScene):
     game_id = "lamarckian_poker"
-    size_from = "mark"
+    size_from = "deck"  # the mark's place grows on a tall window; the deck's keeps the card's size
 
     def __init__(self, app, seed=None, options=None, seats=None):
         self.playback: Playback | None = None
@@ -82,8 +82,8 @@ class LamarckianPokerScene(PassAndPlayScene):
             mark = self.layout["mark"]
             out[view.mark] = ((mark.x, mark.y), True, 45, self.card_size)
         zone = self.layout["pool"]
-        for i, ((x, y), code) in enumerate(zip(self.row(zone.x + 10, zone.y + 30, zone.w - 20, POOL,
-                                                        len(pool)), pool)):
+        spots = self.grid((zone.x + 10, zone.y + 30, zone.w - 20, zone.h - 36), POOL, len(pool))
+        for i, ((x, y), code) in enumerate(zip(spots, pool)):
             out[code] = ((x, y), True, 20 + i, POOL)
         if self.playback:
             for (x, y), step in self.tray_spots():
@@ -115,8 +115,8 @@ class LamarckianPokerScene(PassAndPlayScene):
         shown = view.showdown[seat].cards if view.showdown and view.showdown[seat] else None
         known = [c for c in (shown or view.known[seat]) if c not in pending]
         hidden = 0 if shown else max(0, view.hand_counts[seat] - len(view.known[seat]))
-        for i, ((x, y), code) in enumerate(zip(self.row(panel.x + 10, panel.y + 82, panel.w - 20,
-                                                        SMALL, len(known)), known)):
+        spots = self.grid((panel.x + 10, panel.y + 82, panel.w - 20, panel.h - 88), SMALL, len(known))
+        for i, ((x, y), code) in enumerate(zip(spots, known)):
             out[code] = ((x, y), True, 12 + i, SMALL)
         for i, (x, y) in enumerate(self.row(panel.x + 10, panel.y + 34, 140, BACK, hidden)):
             out[f"#{seat}:{i}"] = ((x, y), False, 10 + i, BACK)
@@ -321,9 +321,10 @@ class LamarckianPokerScene(PassAndPlayScene):
         if self.playback:
             spots = self.tray_spots()
             width = self.tray_step(len(spots)) - 4
-            for (x, y), step in spots:
+            right = self.layout["marks"].x + self.layout["marks"].w - 6
+            for (x, y), step in spots:  # each name under its mark, the last within the tray
                 fit_text(surface, vp, self.seats[step.seat].name, 12, (x, y + SMALL[1] + 3),
-                         width, theme.INK)
+                         min(width, right - x), theme.INK)
             return
         p = self.mark_preview(view)
         if p is None:
