@@ -344,7 +344,7 @@ class AbandonShipScene(PassAndPlayScene):
             while len(answer) > 1 and self.text_width(to_beat, FIGHT_NOTE) > fight.w - 16:
                 answer = answer[:-1]
                 to_beat = f"{answer.rstrip()}…: beat {plain(f.last)}"
-        fit_text(surface, vp, to_beat, FIGHT_NOTE, (fight.x + fight.w / 2, fight.y + fight.h - 2),
+        fit_text(surface, vp, to_beat, FIGHT_NOTE, (fight.x + fight.w / 2, fight.y + fight.h - 5),
                  fight.w - 16, theme.GOLD, "midbottom")
 
     def draw_seat(self, surface, view, seat) -> None:

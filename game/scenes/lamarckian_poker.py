@@ -20,6 +20,7 @@ BACK = (30, 42)
 POOL = (84, 118)
 STEP_SECONDS = 1.1
 TRAY_STEP = 96     # the most room a mark and its owner's name take in the tray
+TRAY_NAME = 12     # the size of an owner's name under its mark
 
 
 class Playback:
@@ -86,7 +87,7 @@ class LamarckianPokerScene(PassAndPlayScene):
         for i, ((x, y), code) in enumerate(zip(spots, pool)):
             out[code] = ((x, y), True, 20 + i, POOL)
         if self.playback:
-            for (x, y), step in self.tray_spots():
+            for (x, y), step, _ in self.tray_spots():
                 out[step.mark] = ((x, y), True, 60, SMALL)
         for seat in range(view.seats):
             if seat != self.viewer:
@@ -97,18 +98,23 @@ class LamarckianPokerScene(PassAndPlayScene):
                 out[code] = ((pile.x, pile.y), True, i, self.card_size)
         return out
 
-    def tray_step(self, count: int) -> float:
-        """The distance between marks in the tray: room for the owner's name under each."""
-        width = self.layout["marks"].w - 20
-        return TRAY_STEP if count <= 1 else min(TRAY_STEP, (width - SMALL[0]) / (count - 1))
-
     def tray_spots(self) -> list:
-        """((x, y), Step) of the marks still to fall, in the tray, highest first."""
+        """((x, y), Step, width of its owner's name) of the marks still to fall, in the tray,
+        highest first: in rows where the tray is tall, each with room for the name under it."""
         marks = self.layout["marks"]
         assert self.playback is not None  # only asked while marks fall
         waiting = self.playback.marks_waiting()
-        step = self.tray_step(len(waiting))
-        return [((marks.x + 10 + i * step, marks.y + 24), s) for i, s in enumerate(waiting)]
+        width, right = marks.w - 20, marks.x + marks.w - 6
+        pitch = SMALL[1] + 8 + self.line_height(TRAY_NAME)
+        full_row = 1 + int(max(0, width - SMALL[0]) // TRAY_STEP)  # marks a row holds unsqueezed
+        rows = max(1, min(-(-len(waiting) // full_row), int((marks.h - 24) // pitch)))
+        per = -(-len(waiting) // rows) if waiting else 1
+        step = TRAY_STEP if per <= 1 else min(TRAY_STEP, (width - SMALL[0]) / (per - 1))
+        out = []
+        for i, mark in enumerate(waiting):
+            x, y = marks.x + 10 + (i % per) * step, marks.y + 24 + (i // per) * pitch
+            out.append(((x, y), mark, min(step, right + 4 - x) - 4))
+        return out
 
     def place_opponent(self, out, view, seat, pending) -> None:
         panel = self.panel_of(seat)
@@ -319,12 +325,9 @@ class LamarckianPokerScene(PassAndPlayScene):
         super().draw_overlay(surface, view)
         vp = self.viewport
         if self.playback:
-            spots = self.tray_spots()
-            width = self.tray_step(len(spots)) - 4
-            right = self.layout["marks"].x + self.layout["marks"].w - 6
-            for (x, y), step in spots:  # each name under its mark, the last within the tray
-                fit_text(surface, vp, self.seats[step.seat].name, 12, (x, y + SMALL[1] + 3),
-                         min(width, right - x), theme.INK)
+            for (x, y), step, width in self.tray_spots():
+                fit_text(surface, vp, self.seats[step.seat].name, TRAY_NAME, (x, y + SMALL[1] + 3),
+                         width, theme.INK)
             return
         p = self.mark_preview(view)
         if p is None:

@@ -167,7 +167,7 @@ def test_the_marks_tray_names_whose_mark_is_whose(app):
             key(app, pygame.K_RETURN)
     assert scene.playback is not None
     texts = drawn_texts(app)
-    for (x, _y), step in scene.tray_spots():
+    for (x, _y), step, _ in scene.tray_spots():
         label = next(t for rect, t in texts
                      if abs(rect.x - app.viewport.point(x, 0)[0]) <= 1 and t)
         assert scene.seats[step.seat].name.startswith(label.rstrip("…"))
@@ -188,3 +188,42 @@ def test_h_names_the_strongest_mark_and_what_it_takes(app):
     text, kind, _ = scene.status
     assert kind == "hint" and rules.pretty(card) in text
     assert all(rules.pretty(c) in text for c in takes)
+
+
+SHAPES = [(1280, 800), (640, 400), (900, 900), (2560, 1080), (1024, 1366)]
+
+
+def test_the_mark_lies_level_with_the_hand_at_every_shape(app):
+    """The mark's place grows with a tall table as the hand's zone does: its card and its slot
+    stay level with the hand's first row instead of drifting below it."""
+    scene = start(app)
+    for size in SHAPES:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.on_resize(size)
+        hand, mark = scene.layout["hand"], scene.layout["mark"]
+        assert abs(mark.y - hand.y) < 1, size
+        assert scene.card_size == (100, 140)
+
+
+def test_the_marks_tray_wraps_into_rows_on_a_tall_window(app):
+    from game.scenes.pass_and_play import default_seats
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 5, None, seats=default_seats("lamarckian_poker", 6))
+    scene = app.top
+    pygame.display.set_mode((1024, 1366), pygame.RESIZABLE)
+    app.on_resize((1024, 1366))
+    resolution = None
+    while resolution is None or len(resolution.steps) < 5:
+        scene.thinking = scene.bot_choice = None
+        scene.session.apply(scene.session.legal_actions()[0])
+        resolution = scene.session.view(scene.viewer).last_resolution
+        if scene.session.is_over():
+            raise AssertionError("no round with five marks came")
+    from game.scenes.lamarckian_poker import Playback
+    scene.playback = Playback(resolution)
+    spots = scene.tray_spots()
+    tray = pygame.Rect(scene.layout["marks"].rect)
+    assert len({y for (_, y), _, _ in spots}) >= 2  # rows, each mark with room for its name
+    for (x, y), _, width in spots:
+        assert tray.contains(pygame.Rect(x, y, max(width, 44), 62)), (x, y, width)
+        assert width >= 80
