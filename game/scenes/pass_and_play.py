@@ -175,6 +175,11 @@ class PassAndPlayScene(GameScene):
         the text floor holds it up, in a small window)."""
         return font(self.viewport.text(size)).get_linesize() / self.viewport.scale
 
+    def text_stretch(self, size) -> float:
+        """How much larger than its size text of `size` is drawn (the floor, in a small window)."""
+        vp = self.viewport
+        return max(1.0, vp.text(size) / (size * vp.scale))
+
     def text_width(self, text: str, size, face: str = "sans") -> float:
         """The logical width of `text` of `size` as drawn now."""
         return font(self.viewport.text(size), face).size(text)[0] / self.viewport.scale
@@ -620,15 +625,17 @@ class PassAndPlayScene(GameScene):
         taken = self.occupied()
         panels = [pygame.Rect(self.panel_of(s).rect) for s in range(self.seat_count)]
         bounds = pygame.Rect(0, 0, self.layout.width, self.layout.height)
+        buttons = [pygame.Rect(b.rect) for b in self.buttons.buttons]
         out = {}
         for seat, (entries, _) in sorted(self.captions.items()):
             panel = pygame.Rect(self.panel_of(seat).rect)
-            width = max(panel.w, 220)
+            width = max(panel.w, 220) * self.text_stretch(CAPTION_SIZE)  # as many words a line
             lines = self.caption_text(entries, width)
             size = (width, round(self.caption_line_height() * len(lines)) + 12)
             # inside its own place a caption may lie on bare table; never on another seat
             hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
-            others = [p for p in panels if p != panel]
+            # worse than a card: a seat, a button to press, another caption's words
+            others = [p for p in panels if p != panel] + buttons + [box for box, _ in out.values()]
             best, least = None, None
             for spot in self.caption_spots(panel, size):
                 box = pygame.Rect(spot, size)
