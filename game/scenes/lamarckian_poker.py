@@ -21,6 +21,7 @@ POOL = (84, 118)
 STEP_SECONDS = 1.1
 TRAY_STEP = 96     # the most room a mark and its owner's name take in the tray
 TRAY_NAME = 12     # the size of an owner's name under its mark
+BEST_TEXT = 14     # the size of your best hand's name
 
 
 class Playback:
@@ -365,8 +366,20 @@ class LamarckianPokerScene(PassAndPlayScene):
                       theme.INK_DIM)
             if view.hand and alive:
                 from ..engine.poker import best_hand
-                fit_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
-                         (panel.x + 10, panel.y + 64), panel.w - 20, theme.INK)
+                self.draw_best_hand(surface, panel, "Best now: " + best_hand(view.hand).name)
+
+    def draw_best_hand(self, surface, panel, text: str) -> None:
+        """The best hand's name under yours: on more lines where the panel is tall (a square or
+        portrait window), else cut short with an ellipsis."""
+        vp = self.viewport
+        step = max(20, self.line_height(BEST_TEXT))
+        room = max(1, int((panel.y + panel.h - 6 - (panel.y + 64)) // step))
+        lines = wrap(text, vp.text(BEST_TEXT), vp.length(panel.w - 20))
+        if len(lines) > room:
+            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]  # the last one cut short
+        for i, line in enumerate(lines):
+            fit_text(surface, vp, line, BEST_TEXT, (panel.x + 10, panel.y + 64 + step * i),
+                     panel.w - 20, theme.INK)
 
 
 class ShowdownScreen(ResultScreen):
