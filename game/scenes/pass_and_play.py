@@ -634,15 +634,16 @@ class PassAndPlayScene(GameScene):
             size = (width, round(self.caption_line_height() * len(lines)) + 12)
             # inside its own place a caption may lie on bare table; never on another seat
             hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
-            # worse than a card: a seat, a button to press, another caption's words
-            others = [p for p in panels if p != panel] + buttons + [box for box, _ in out.values()]
+            others = [p for p in panels if p != panel]  # another seat: worse to hide than a card
+            told = buttons + [box for box, _ in out.values()]  # worst: a button, another caption
             best, least = None, None
-            for spot in self.caption_spots(panel, size):
+            for spot in self.caption_spots(panel, size, [box for box, _ in out.values()]):
                 box = pygame.Rect(spot, size)
                 if not bounds.contains(box):
                     continue  # always on the table (its own place is, at worst)
                 cost = (sum(area(box.clip(r)) for r in hidden)
-                        + 5 * sum(area(box.clip(r)) for r in others))
+                        + 5 * sum(area(box.clip(r)) for r in others)
+                        + 25 * sum(area(box.clip(r)) for r in told))
                 if least is None or cost < least:
                     best, least = box, cost
                 if cost == 0:
@@ -653,15 +654,22 @@ class PassAndPlayScene(GameScene):
             taken.append(best)
         return out
 
-    def caption_spots(self, panel: pygame.Rect, size) -> list:
-        """Top-left corners to try for a caption of `size` at the seat whose place is `panel`."""
+    def caption_spots(self, panel: pygame.Rect, size, placed=()) -> list:
+        """Top-left corners to try for a caption of `size` at the seat whose place is `panel`,
+        `placed` the captions already on the table (one may lie beside another, not on it)."""
         w, h = size
         g = CAPTION_GAP
         middle = self.layout.width / 2
         right, left = (panel.right + g, panel.y), (panel.x - g - w, panel.y)
         sides = [right, left] if panel.centerx < middle else [left, right]
-        outside = [(panel.x, panel.bottom + g), *sides, (panel.x, panel.y - g - h),
-                   (sides[0][0], panel.bottom - h), (sides[1][0], panel.bottom - h)]
+        below, above = panel.bottom + g, panel.y - g - h
+        outside = [(panel.x, below), *sides, (panel.x, above),
+                   (sides[0][0], panel.bottom - h), (sides[1][0], panel.bottom - h),
+                   (panel.right - w, below), (panel.right - w, above)]
+        for box in placed:  # flush against a caption that took the place beside this one
+            for y in (below, above):
+                outside += [(x, y) for x in (box.right + g, box.x - g - w)
+                            if x < panel.right and x + w > panel.x]
         inside = [(panel.x + (panel.w - w) / 2, y) for y in range(panel.bottom - h - 4, panel.y + 29, -8)]
         return outside + inside
 

@@ -89,3 +89,25 @@ def test_a_caption_in_the_smallest_window_is_tall_enough_for_its_lines(app):
     vp = scene.viewport
     line = font(vp.text(14)).get_linesize() / vp.scale
     assert len(lines) >= 2 and box.h >= len(lines) * line + 12
+
+
+LONG = ("{} surrenders; Computer 1 takes the 5♥ from Anna onto the board. "
+        "The fight's cards go to the lifeboats.")
+
+
+@pytest.mark.parametrize("seats", [4, 6, 8])
+def test_captions_in_the_smallest_window_keep_off_buttons_and_each_other(app, seats):
+    """At 640x400 a caption of five lines has little room: it may lie on a lifeboat for a
+    while, but not on a button, and two captions at once hide next to nothing of each other."""
+    from itertools import combinations
+
+    from game.scenes.pass_and_play import default_seats
+    app.start_game("abandon_ship", 3, None, seats=default_seats("abandon_ship", seats))
+    scene = app.top
+    resize(app, (640, 400))
+    for pair in combinations(range(1, seats), 2):
+        scene.captions = {seat: [[LONG.format(scene.seats[seat].name)], 99.0] for seat in pair}
+        a, b = (box for box, _ in scene.place_captions().values())
+        assert not any(box.colliderect(button.rect) for box in (a, b) for button in scene.buttons.buttons)
+        shared = a.clip(b)
+        assert shared.w * shared.h <= (0 if seats < 8 else 0.05 * a.w * a.h), pair
