@@ -626,7 +626,7 @@ class PassAndPlayScene(GameScene):
         panels = [pygame.Rect(self.panel_of(s).rect) for s in range(self.seat_count)]
         bounds = pygame.Rect(0, 0, self.layout.width, self.layout.height)
         buttons = [pygame.Rect(b.rect) for b in self.buttons.buttons]
-        out = {}
+        out: dict[int, tuple] = {}
         for seat, (entries, _) in sorted(self.captions.items()):
             panel = pygame.Rect(self.panel_of(seat).rect)
             width = max(panel.w, 220) * self.text_stretch(CAPTION_SIZE)  # as many words a line
