@@ -84,7 +84,11 @@ class LamarckianPokerScene(PassAndPlayScene):
             mark = self.layout["mark"]
             out[view.mark] = ((mark.x, mark.y), True, 45, self.card_size)
         zone = self.layout["pool"]
-        spots = self.grid((zone.x + 10, zone.y + 30, zone.w - 20, zone.h - 36), POOL, len(pool))
+        room = (zone.x + 10, zone.y + 30, zone.w - 20, zone.h - 36)
+        spots = self.grid(room, POOL, len(pool), centred=True)
+        if spots:  # the rows in the middle of the pool, however tall
+            spare = room[3] - (spots[-1][1] + POOL[1] - spots[0][1])
+            spots = [(x, y + max(0, spare) / 2) for x, y in spots]
         for i, ((x, y), code) in enumerate(zip(spots, pool)):
             out[code] = ((x, y), True, 20 + i, POOL)
         if self.playback:
