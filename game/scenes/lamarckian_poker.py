@@ -359,10 +359,13 @@ class LamarckianPokerScene(PassAndPlayScene):
             status = "mark chosen" if view.chosen[seat] else "choosing…"
         else:
             status = f"{view.hand_counts[seat]} cards"
+        name = self.seats[seat].name
+        room = panel.w - 20 - self.name_inset - self.text_width(name, 16, "bold")
+        if status == "mark chosen" and self.text_width(status, 14) > room:
+            status = "chosen"  # the name whole before the word: the mark's back says it too
         shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
                           theme.INK_DIM, "topright")
-        fit_text(surface, vp, self.seats[seat].name, 16,
-                 (panel.x + self.name_inset, panel.y + 8),
+        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                  panel.w - 20 - self.name_inset - shown.w / vp.scale,
                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
         if seat == self.viewer:
