@@ -227,3 +227,26 @@ def test_the_marks_tray_wraps_into_rows_on_a_tall_window(app):
     for (x, y), _, width in spots:
         assert tray.contains(pygame.Rect(x, y, max(width, 44), 62)), (x, y, width)
         assert width >= 80
+
+
+def test_a_long_name_stays_whole_beside_a_chosen_mark(app):
+    """In a narrow seat panel (a square window) 'mark chosen' gives way to 'chosen' before the
+    seat's name is cut short."""
+    from game.scenes.pass_and_play import default_seats
+    seats = default_seats("lamarckian_poker", 6)
+    for i, seat in enumerate(seats):
+        seat.name = f"Wilhelmina W{i + 1}"
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 5, None, seats=seats)
+    scene = app.top
+    pygame.display.set_mode((900, 900), pygame.RESIZABLE)
+    app.on_resize((900, 900))
+    view = scene.session.view(scene.viewer)
+    while not any(view.chosen[s] for s in range(view.seats) if s != scene.viewer):
+        scene.thinking = scene.bot_choice = None
+        scene.act(scene.session.legal_actions()[0])
+        scene.table.finish_all()
+        view = scene.session.view(scene.viewer)
+    chosen = [seats[s].name for s in range(view.seats) if s != scene.viewer and view.chosen[s]]
+    texts = [t for _, t in drawn_texts(app)]
+    assert all(name in texts for name in chosen) and "chosen" in texts
