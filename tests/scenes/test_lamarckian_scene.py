@@ -250,3 +250,20 @@ def test_a_long_name_stays_whole_beside_a_chosen_mark(app):
     chosen = [seats[s].name for s in range(view.seats) if s != scene.viewer and view.chosen[s]]
     texts = [t for _, t in drawn_texts(app)]
     assert all(name in texts for name in chosen) and "chosen" in texts
+
+
+def test_your_best_hand_wraps_in_a_tall_panel_and_is_cut_short_in_a_low_one(app):
+    from game.ui import widgets
+    scene = start(app)
+    text = "Best now: " + ", ".join(["two pair, queens and tens"] * 4)  # too long for 3 lines
+    for size, whole in (((1024, 1366), True), ((1280, 800), False)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.on_resize(size)
+        widgets.recording = []
+        try:
+            scene.draw_best_hand(app.surface, scene.layout["me"], text)
+            lines = [t for kind, _, t in widgets.recording if kind == "text"]
+        finally:
+            widgets.recording = None
+        assert (" ".join(lines) == text) is whole, (size, lines)
+        assert len(lines) >= 2 if whole else lines[-1].endswith("…")
