@@ -11,7 +11,6 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 from ..text import number
 from ..ui import canvas, theme
 from ..ui.cardart import suit_colour
-from ..ui.fonts import font
 from ..ui.widgets import draw_panel, draw_text, fit_text
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -72,14 +71,12 @@ class AbandonShipScene(PassAndPlayScene):
 
     def board_label_width(self) -> float:
         """Room for "Your board" at the left of the board's panel, as wide as the text is drawn."""
-        vp = self.viewport
-        return max(BOARD_LABEL, font(vp.text(BOARD_TEXT)).size("Your board")[0] / vp.scale + 18)
+        return max(BOARD_LABEL, self.text_width("Your board", BOARD_TEXT) + 18)
 
     def key_room(self) -> float:
         """Room at the right of a seat's panel for its key card's back, or the word saying it
         is being chosen."""
-        vp = self.viewport
-        return max(BACK[0], font(vp.text(MARK_TEXT)).size("choosing…")[0] / vp.scale)
+        return max(BACK[0], self.text_width("choosing…", MARK_TEXT))
 
     def place_opponent(self, out, view, seat) -> None:
         panel = self.panel_of(seat)
