@@ -212,7 +212,8 @@ class LamarckianPokerScene(PassAndPlayScene):
 
     # -- choosing a mark -----------------------------------------------------------
     def drop_zones(self) -> dict:
-        return {"mark": pygame.Rect(self.layout["mark"].rect)}
+        mark = self.layout["mark"]  # its place grows on a tall window; the card's slot does not
+        return {"mark": pygame.Rect(mark.x, mark.y, *self.card_size)}
 
     def can_drag(self, code: str) -> bool:
         return code in self.session.view(self.viewer).hand

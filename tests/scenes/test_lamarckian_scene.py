@@ -203,6 +203,7 @@ def test_the_mark_lies_level_with_the_hand_at_every_shape(app):
         hand, mark = scene.layout["hand"], scene.layout["mark"]
         assert abs(mark.y - hand.y) < 1, size
         assert scene.card_size == (100, 140)
+        assert scene.drop_zones()["mark"].size == scene.card_size  # the slot glows, not the place
 
 
 def test_the_marks_tray_wraps_into_rows_on_a_tall_window(app):
