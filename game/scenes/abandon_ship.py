@@ -20,6 +20,8 @@ BOAT = (50, 70)      # lifeboat cards
 FIGHT = (60, 84)     # the fight's cards, with a line under them inside the fight's panel
 BACK = (30, 42)      # backs of an opponent's hand
 BOARD_LABEL = 96     # room for "Your board" at the left of your board's panel
+BOARD_TEXT, MARK_TEXT, DECK_TEXT = 14, 13, 15  # sizes of the board's label, "choosing…", the deck's
+FIGHT_TITLE, FIGHT_NOTE = 15, 13  # who fights, over the fight's cards; whose turn, under them
 
 
 def plain(code: str) -> str:
@@ -44,8 +46,9 @@ class AbandonShipScene(PassAndPlayScene):
             lift = 18 if code == self.selected else 0
             out[code] = ((x, y - lift), True, 40 + len(out), self.card_size)
         board = self.layout["board"]
-        for (x, y), code in zip(self.row(board.x + BOARD_LABEL, board.y + 2, board.w - BOARD_LABEL - 6,
-                                         SMALL, len(view.boards[self.viewer])),
+        label = self.board_label_width()
+        for (x, y), code in zip(self.grid((board.x + label, board.y + 2, board.w - label - 6,
+                                           board.h - 4), SMALL, len(view.boards[self.viewer])),
                                 view.boards[self.viewer]):
             out[code] = ((x, y), True, 5, SMALL)
         for seat in range(view.seats):
@@ -55,7 +58,8 @@ class AbandonShipScene(PassAndPlayScene):
             self.place_boat(out, view, suit)
         if view.fight:
             fight = self.layout["fight"]
-            for i, ((x, y), code) in enumerate(zip(self.row(fight.x + 10, fight.y + 22, fight.w - 20,
+            top = fight.y + 4 + self.line_height(FIGHT_TITLE)
+            for i, ((x, y), code) in enumerate(zip(self.row(fight.x + 10, top, fight.w - 20,
                                                             FIGHT, len(view.fight.cards)),
                                                    view.fight.cards)):
                 out[code] = ((x, y), True, 50 + i, FIGHT)
@@ -65,15 +69,25 @@ class AbandonShipScene(PassAndPlayScene):
             out[own_key] = ((key.x, key.y), True, 45, self.card_size)
         return out
 
+    def board_label_width(self) -> float:
+        """Room for "Your board" at the left of the board's panel, as wide as the text is drawn."""
+        return max(BOARD_LABEL, self.text_width("Your board", BOARD_TEXT) + 18)
+
+    def key_room(self) -> float:
+        """Room at the right of a seat's panel for its key card's back, or the word saying it
+        is being chosen."""
+        return max(BACK[0], self.text_width("choosing…", MARK_TEXT))
+
     def place_opponent(self, out, view, seat) -> None:
         panel = self.panel_of(seat)
         x, y = panel.x + 10, panel.y + 34
+        width = panel.w - 28 - self.key_room()  # the hand's row stops short of the key card
         shown = view.hands[seat]
         if shown is not None:
-            for (cx, cy), code in zip(self.row(x, y, 120, BACK, len(shown)), shown):
+            for (cx, cy), code in zip(self.row(x, y, width, BACK, len(shown)), shown):
                 out[code] = ((cx, cy), True, 10, BACK)
         else:
-            for i, (cx, cy) in enumerate(self.row(x, y, 120, BACK, view.hand_counts[seat])):
+            for i, (cx, cy) in enumerate(self.row(x, y, width, BACK, view.hand_counts[seat])):
                 out[f"#{seat}:{i}"] = ((cx, cy), False, 10 + i, BACK)
         key = view.key_cards[seat]
         if key:
@@ -81,14 +95,14 @@ class AbandonShipScene(PassAndPlayScene):
         elif view.chosen[seat]:
             out[f"#{seat}:key"] = ((panel.x + panel.w - 10 - BACK[0], y), False, 20, BACK)
         board = view.boards[seat]
-        for i, ((cx, cy), code) in enumerate(zip(self.row(x, panel.y + 82, panel.w - 20, SMALL,
-                                                          len(board)), board)):
+        for i, ((cx, cy), code) in enumerate(zip(self.grid((x, panel.y + 82, panel.w - 20, panel.h - 88),
+                                                           SMALL, len(board)), board)):
             out[code] = ((cx, cy), True, 12 + i, SMALL)
 
     def place_boat(self, out, view, suit) -> None:
         boat = self.layout[f"boat_{suit}"]
         cards = view.lifeboats[suit]
-        spots = self.row(boat.x + 10, boat.y + 44, boat.w - 20, BOAT, len(cards))
+        spots = self.grid((boat.x + 10, boat.y + 44, boat.w - 20, boat.h - 52), BOAT, len(cards))
         for i, ((x, y), code) in enumerate(zip(spots, cards)):
             out[code] = ((x, y), True, 30 + i, BOAT)
 
@@ -258,18 +272,23 @@ class AbandonShipScene(PassAndPlayScene):
             self.draw_boat(surface, view, suit)
         if view.deck_count:
             self.draw_pile(surface, "deck", view.deck_count, per_layer=10)
-            caption = ("Deck", f"{view.deck_count} cards")
+            caption = [("Deck", f"{view.deck_count} cards"), ("Deck", f"{view.deck_count}")]
         else:
             surface.blit(art.slot(w, h, "Sunk"), vp.point(deck.x, deck.y))
-            caption = ("The ship", "has sunk!")
-        for i, line in enumerate(caption):  # beside the pile, clear of its thickness
-            fit_text(surface, vp, line, 15, (deck.x + deck.w + 8, deck.y + deck.h / 2 - 20 + 20 * i),
-                     self.layout["boat_D"].x - deck.x - deck.w - 14, theme.INK_DIM)
+            caption = [("The ship", "has sunk!"), ("Sunk!", "")]
+        room = self.layout["boat_D"].x - deck.x - deck.w - 14
+        lines = next((c for c in caption if all(self.text_width(t, DECK_TEXT) <= room for t in c)),
+                     caption[-1])
+        step = max(20, self.line_height(DECK_TEXT))
+        for i, line in enumerate(lines):  # beside the pile, clear of its thickness
+            if line:
+                fit_text(surface, vp, line, DECK_TEXT,
+                         (deck.x + deck.w + 8, deck.y + deck.h / 2 - step + step * i), room, theme.INK_DIM)
         self.draw_fight(surface, view)
         board = self.layout["board"]
         draw_panel(surface, vp.rect(board.x - 6, board.y - 4, board.w + 12, board.h + 8),
                    fill=(0, 0, 0, 60), edge=(80, 120, 96), radius=vp.length(10))
-        draw_text(surface, vp, "Your board", 14, (board.x + 6, board.y + board.h / 2),
+        draw_text(surface, vp, "Your board", BOARD_TEXT, (board.x + 6, board.y + 2 + SMALL[1] / 2),
                   theme.INK_DIM, "midleft")
         for seat in range(view.seats):
             self.draw_seat(surface, view, seat)
@@ -313,11 +332,17 @@ class AbandonShipScene(PassAndPlayScene):
         f = view.fight
         draw_panel(surface, vp.rect(*fight.rect), fill=(70, 46, 22, 200), edge=theme.GOLD)
         text = f"{self.seats[f.attacker].name} vs {self.seats[f.defender].name}"
-        fit_text(surface, vp, text, 15, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
+        fit_text(surface, vp, text, FIGHT_TITLE, (fight.x + fight.w / 2, fight.y + 4), fight.w - 16,
                  theme.INK, "midtop", "bold")
         answer = self.seats[f.to_answer].name
-        fit_text(surface, vp, f"{answer} to beat the {plain(f.last)}", 13,
-                 (fight.x + fight.w / 2, fight.y + fight.h - 17), fight.w - 16, theme.GOLD, "midtop")
+        to_beat = f"{answer} to beat the {plain(f.last)}"
+        if self.text_width(to_beat, FIGHT_NOTE) > fight.w - 16:
+            to_beat = f"{answer}: beat {plain(f.last)}"  # the card to beat stays in sight
+            while len(answer) > 1 and self.text_width(to_beat, FIGHT_NOTE) > fight.w - 16:
+                answer = answer[:-1]
+                to_beat = f"{answer.rstrip()}…: beat {plain(f.last)}"
+        fit_text(surface, vp, to_beat, FIGHT_NOTE, (fight.x + fight.w / 2, fight.y + fight.h - 5),
+                 fight.w - 16, theme.GOLD, "midbottom")
 
     def draw_seat(self, surface, view, seat) -> None:
         vp = self.viewport
@@ -328,7 +353,7 @@ class AbandonShipScene(PassAndPlayScene):
         elif view.phase == rules.SHOWDOWN and not view.chosen[seat]:
             # beside the hand, where the key card's back lies once chosen
             mark = "no cards" if not view.hand_counts[seat] else "choosing…"
-            draw_text(surface, vp, mark, 13, (panel.x + panel.w - 10, panel.y + 48), theme.INK_DIM,
+            draw_text(surface, vp, mark, MARK_TEXT, (panel.x + panel.w - 10, panel.y + 48), theme.INK_DIM,
                       "topright")
 
 

@@ -20,6 +20,8 @@ BACK = (30, 42)
 POOL = (84, 118)
 STEP_SECONDS = 1.1
 TRAY_STEP = 96     # the most room a mark and its owner's name take in the tray
+TRAY_NAME = 12     # the size of an owner's name under its mark
+BEST_TEXT = 14     # the size of your best hand's name
 
 
 class Playback:
@@ -52,7 +54,7 @@ class Playback:
 
 class LamarckianPokerScene(PassAndPlayScene):
     game_id = "lamarckian_poker"
-    size_from = "mark"
+    size_from = "deck"  # the mark's place grows on a tall window; the deck's keeps the card's size
 
     def __init__(self, app, seed=None, options=None, seats=None):
         self.playback: Playback | None = None
@@ -82,11 +84,15 @@ class LamarckianPokerScene(PassAndPlayScene):
             mark = self.layout["mark"]
             out[view.mark] = ((mark.x, mark.y), True, 45, self.card_size)
         zone = self.layout["pool"]
-        for i, ((x, y), code) in enumerate(zip(self.row(zone.x + 10, zone.y + 30, zone.w - 20, POOL,
-                                                        len(pool)), pool)):
+        room = (zone.x + 10, zone.y + 30, zone.w - 20, zone.h - 36)
+        spots = self.grid(room, POOL, len(pool), centred=True)
+        if spots:  # the rows in the middle of the pool, however tall
+            spare = room[3] - (spots[-1][1] + POOL[1] - spots[0][1])
+            spots = [(x, y + max(0, spare) / 2) for x, y in spots]
+        for i, ((x, y), code) in enumerate(zip(spots, pool)):
             out[code] = ((x, y), True, 20 + i, POOL)
         if self.playback:
-            for (x, y), step in self.tray_spots():
+            for (x, y), step, _ in self.tray_spots():
                 out[step.mark] = ((x, y), True, 60, SMALL)
         for seat in range(view.seats):
             if seat != self.viewer:
@@ -97,26 +103,31 @@ class LamarckianPokerScene(PassAndPlayScene):
                 out[code] = ((pile.x, pile.y), True, i, self.card_size)
         return out
 
-    def tray_step(self, count: int) -> float:
-        """The distance between marks in the tray: room for the owner's name under each."""
-        width = self.layout["marks"].w - 20
-        return TRAY_STEP if count <= 1 else min(TRAY_STEP, (width - SMALL[0]) / (count - 1))
-
     def tray_spots(self) -> list:
-        """((x, y), Step) of the marks still to fall, in the tray, highest first."""
+        """((x, y), Step, width of its owner's name) of the marks still to fall, in the tray,
+        highest first: in rows where the tray is tall, each with room for the name under it."""
         marks = self.layout["marks"]
         assert self.playback is not None  # only asked while marks fall
         waiting = self.playback.marks_waiting()
-        step = self.tray_step(len(waiting))
-        return [((marks.x + 10 + i * step, marks.y + 24), s) for i, s in enumerate(waiting)]
+        width, right = marks.w - 20, marks.x + marks.w - 6
+        pitch = SMALL[1] + 8 + self.line_height(TRAY_NAME)
+        full_row = 1 + int(max(0, width - SMALL[0]) // TRAY_STEP)  # marks a row holds unsqueezed
+        rows = max(1, min(-(-len(waiting) // full_row), int((marks.h - 24) // pitch)))
+        per = -(-len(waiting) // rows) if waiting else 1
+        step = TRAY_STEP if per <= 1 else min(TRAY_STEP, (width - SMALL[0]) / (per - 1))
+        out = []
+        for i, mark in enumerate(waiting):
+            x, y = marks.x + 10 + (i % per) * step, marks.y + 24 + (i // per) * pitch
+            out.append(((x, y), mark, min(step, right + 4 - x) - 4))
+        return out
 
     def place_opponent(self, out, view, seat, pending) -> None:
         panel = self.panel_of(seat)
         shown = view.showdown[seat].cards if view.showdown and view.showdown[seat] else None
         known = [c for c in (shown or view.known[seat]) if c not in pending]
         hidden = 0 if shown else max(0, view.hand_counts[seat] - len(view.known[seat]))
-        for i, ((x, y), code) in enumerate(zip(self.row(panel.x + 10, panel.y + 82, panel.w - 20,
-                                                        SMALL, len(known)), known)):
+        spots = self.grid((panel.x + 10, panel.y + 82, panel.w - 20, panel.h - 88), SMALL, len(known))
+        for i, ((x, y), code) in enumerate(zip(spots, known)):
             out[code] = ((x, y), True, 12 + i, SMALL)
         for i, (x, y) in enumerate(self.row(panel.x + 10, panel.y + 34, 140, BACK, hidden)):
             out[f"#{seat}:{i}"] = ((x, y), False, 10 + i, BACK)
@@ -201,7 +212,8 @@ class LamarckianPokerScene(PassAndPlayScene):
 
     # -- choosing a mark -----------------------------------------------------------
     def drop_zones(self) -> dict:
-        return {"mark": pygame.Rect(self.layout["mark"].rect)}
+        mark = self.layout["mark"]  # its place grows on a tall window; the card's slot does not
+        return {"mark": pygame.Rect(mark.x, mark.y, *self.card_size)}
 
     def can_drag(self, code: str) -> bool:
         return code in self.session.view(self.viewer).hand
@@ -319,10 +331,8 @@ class LamarckianPokerScene(PassAndPlayScene):
         super().draw_overlay(surface, view)
         vp = self.viewport
         if self.playback:
-            spots = self.tray_spots()
-            width = self.tray_step(len(spots)) - 4
-            for (x, y), step in spots:
-                fit_text(surface, vp, self.seats[step.seat].name, 12, (x, y + SMALL[1] + 3),
+            for (x, y), step, width in self.tray_spots():
+                fit_text(surface, vp, self.seats[step.seat].name, TRAY_NAME, (x, y + SMALL[1] + 3),
                          width, theme.INK)
             return
         p = self.mark_preview(view)
@@ -350,10 +360,13 @@ class LamarckianPokerScene(PassAndPlayScene):
             status = "mark chosen" if view.chosen[seat] else "choosing…"
         else:
             status = f"{view.hand_counts[seat]} cards"
+        name = self.seats[seat].name
+        room = panel.w - 20 - self.name_inset - self.text_width(name, 16, "bold")
+        if status == "mark chosen" and self.text_width(status, 14) > room:
+            status = "chosen"  # the name whole before the word: the mark's back says it too
         shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
                           theme.INK_DIM, "topright")
-        fit_text(surface, vp, self.seats[seat].name, 16,
-                 (panel.x + self.name_inset, panel.y + 8),
+        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                  panel.w - 20 - self.name_inset - shown.w / vp.scale,
                  theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
         if seat == self.viewer:
@@ -361,8 +374,20 @@ class LamarckianPokerScene(PassAndPlayScene):
                       theme.INK_DIM)
             if view.hand and alive:
                 from ..engine.poker import best_hand
-                fit_text(surface, vp, "Best now: " + best_hand(view.hand).name, 14,
-                         (panel.x + 10, panel.y + 64), panel.w - 20, theme.INK)
+                self.draw_best_hand(surface, panel, "Best now: " + best_hand(view.hand).name)
+
+    def draw_best_hand(self, surface, panel, text: str) -> None:
+        """The best hand's name under yours: on more lines where the panel is tall (a square or
+        portrait window), else cut short with an ellipsis."""
+        vp = self.viewport
+        step = max(20, self.line_height(BEST_TEXT))
+        room = max(1, int((panel.y + panel.h - 6 - (panel.y + 64)) // step))
+        lines = wrap(text, vp.text(BEST_TEXT), vp.length(panel.w - 20))
+        if len(lines) > room:
+            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]  # the last one cut short
+        for i, line in enumerate(lines):
+            fit_text(surface, vp, line, BEST_TEXT, (panel.x + 10, panel.y + 64 + step * i),
+                     panel.w - 20, theme.INK)
 
 
 class ShowdownScreen(ResultScreen):

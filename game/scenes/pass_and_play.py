@@ -18,6 +18,8 @@ import pygame
 from ..engine import bots
 from ..text import number
 from ..ui import canvas, theme
+from ..ui import layout as layouts
+from ..ui.fonts import font
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
 from .game_scene import GameScene, status_fits
 from .handoff import HandOffScreen
@@ -33,6 +35,8 @@ CAPTION_PACES = 2.5         # a caption lasts this many paces (it may outlive th
 CAPTION_LINES = 3           # entries one caption tells; earlier ones stay in the log (L)
 CAPTION_WRAPPED = 5         # wrapped lines of a caption, unless its one entry needs more
 CAPTION_SIZE, CAPTION_LINE_H = 14, 20
+ROW_SHOWS = 0.6             # a row of cards over another shows at least this much of the one above
+COLUMN_GAP = 12             # buttons this close one above the other in the map are a column
 CAPTION_GAP = 6             # between a seat's place and its caption beside it
 LEADING_SEAT = re.compile(r"\{p(\d+)\}")
 RECAP_LINES = 9             # lines of the hand-off recap; earlier events stay in the log (L)
@@ -126,20 +130,59 @@ class PassAndPlayScene(GameScene):
         return self.layout[f"opp{OPPONENT_SLOTS[self.seat_count - 1][offset - 1]}"]
 
     def hand_slots(self, count: int, gap: float = 18) -> list:
-        """Positions of the viewer's hand cards, centred in the layout's `hand`."""
+        """Positions of the viewer's hand cards, centred in the layout's `hand`: one row, in
+        rows where the zone is tall enough for them to overlap less (a portrait window)."""
         hand = self.layout["hand"]
-        w = self.card_size[0]
-        if count > 1:
-            gap = min(gap, (hand.w - count * w) / (count - 1))  # overlap a big hand to fit
-        total = count * w + max(0, count - 1) * gap
-        x0 = hand.x + (hand.w - total) / 2
-        return [(x0 + i * (w + gap), hand.y) for i in range(count)]
+        return self.grid(hand.rect, self.card_size, count, gap, centred=True)
 
     @staticmethod
     def row(x, y, width, size, count) -> list:
         """`count` cards of `size` side by side from (x, y), overlapping to fit `width`."""
         step = size[0] + 4 if count <= 1 else min(size[0] + 4, (width - size[0]) / (count - 1))
         return [(x + i * step, y) for i in range(count)]
+
+    @staticmethod
+    def grid(box, size, count, gap: float = 4, centred: bool = False) -> list:
+        """`count` cards of `size` in `box` (x, y, w, h), in reading order: in as many rows as
+        show the most of each card (a row overlaps the one above only down to its top part,
+        cards in a row overlap to fit the width); one row where more would not show more."""
+        x, y, w, h = box
+        cw, ch = size
+        if count <= 0:
+            return []
+
+        def shown(rows: int) -> tuple:
+            per = -(-count // rows)
+            step = cw + gap if per <= 1 else min(cw + gap, (w - cw) / (per - 1))
+            pitch = ch + min(gap, 10) if rows <= 1 else min(ch + min(gap, 10), (h - ch) / (rows - 1))
+            return min(1.0, step / cw, pitch / ch), per, step, pitch
+
+        rows = 1
+        for more in range(2, count + 1):
+            if shown(more)[0] <= shown(rows)[0] + 0.01 or shown(more)[0] < ROW_SHOWS:
+                break
+            rows = more
+        _, per, step, pitch = shown(rows)
+        out = []
+        for r in range(rows):
+            n = min(per, count - r * per)
+            x0 = x + (w - (cw + (n - 1) * step)) / 2 if centred else x
+            out += [(x0 + i * step, y + r * pitch) for i in range(n)]
+        return out
+
+    def line_height(self, size) -> float:
+        """The logical height of a line of text of `size` as drawn now (over its size where
+        the text floor holds it up, in a small window)."""
+        return font(self.viewport.text(size)).get_linesize() / self.viewport.scale
+
+    def text_stretch(self, size) -> float:
+        """How much larger than its size text of `size` is drawn (the floor, in a small window)."""
+        vp = self.viewport
+        return max(1.0, vp.text(size) / (size * vp.scale))
+
+    def text_width(self, text: str, size, face: str = "sans") -> float:
+        """The logical width of `text` of `size` as drawn now."""
+        return font(self.viewport.text(size), face).size(text)[0] / self.viewport.scale
 
     def draw_seat_panel(self, surface, view, seat):
         """A seat's panel, edged gold while it is to act, with its name (and whether it deals)
@@ -499,6 +542,29 @@ class PassAndPlayScene(GameScene):
                           self.layout_button("log", "Log", self.toggle_log, "L", text_size=16),
                           self.layout_button("menu", "Menu", self.pause, "Esc", text_size=16)])
 
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.keep_button_columns()
+
+    def keep_button_columns(self) -> None:
+        """Buttons stacked in a column in the map stay together, with the map's gaps, ending
+        where the lowest one's place is: a tall window spreads places apart, not a column."""
+        self.columns_kept = self.layout.width, self.layout.height
+        design = layouts.load(self.game_id)
+        placed = sorted((b for b in self.buttons.buttons if b.place in design and b.place in self.layout),
+                        key=lambda b: design[b.place].y)
+        below: dict = {}  # a button -> the one under it in its column
+        for upper in placed:
+            for lower in placed:
+                a, b = design[upper.place], design[lower.place]
+                if (a.x, a.w) == (b.x, b.w) and 0 <= b.y - (a.y + a.h) <= COLUMN_GAP:
+                    below[upper] = lower
+        for button in reversed(placed):
+            under = below.get(button)
+            if under is not None:
+                gap = design[under.place].y - design[button.place].y - design[button.place].h
+                button.rect.bottom = round(under.rect.y - gap)
+
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
 
@@ -509,6 +575,8 @@ class PassAndPlayScene(GameScene):
             super().on_key(event)
 
     def draw(self, surface) -> None:
+        if getattr(self, "columns_kept", None) != (self.layout.width, self.layout.height):
+            self.keep_button_columns()  # buttons made at this size, since the last resize
         self.land()
         super().draw(surface)
         self.draw_hint_marks(surface)
@@ -557,22 +625,25 @@ class PassAndPlayScene(GameScene):
         taken = self.occupied()
         panels = [pygame.Rect(self.panel_of(s).rect) for s in range(self.seat_count)]
         bounds = pygame.Rect(0, 0, self.layout.width, self.layout.height)
-        out = {}
+        buttons = [pygame.Rect(b.rect) for b in self.buttons.buttons]
+        out: dict[int, tuple] = {}
         for seat, (entries, _) in sorted(self.captions.items()):
             panel = pygame.Rect(self.panel_of(seat).rect)
-            width = max(panel.w, 220)
+            width = max(panel.w, 220) * self.text_stretch(CAPTION_SIZE)  # as many words a line
             lines = self.caption_text(entries, width)
-            size = (width, CAPTION_LINE_H * len(lines) + 12)
+            size = (width, round(self.caption_line_height() * len(lines)) + 12)
             # inside its own place a caption may lie on bare table; never on another seat
             hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
-            others = [p for p in panels if p != panel]
+            others = [p for p in panels if p != panel]  # another seat: worse to hide than a card
+            told = buttons + [box for box, _ in out.values()]  # worst: a button, another caption
             best, least = None, None
-            for spot in self.caption_spots(panel, size):
+            for spot in self.caption_spots(panel, size, [box for box, _ in out.values()]):
                 box = pygame.Rect(spot, size)
                 if not bounds.contains(box):
                     continue  # always on the table (its own place is, at worst)
                 cost = (sum(area(box.clip(r)) for r in hidden)
-                        + 5 * sum(area(box.clip(r)) for r in others))
+                        + 5 * sum(area(box.clip(r)) for r in others)
+                        + 25 * sum(area(box.clip(r)) for r in told))
                 if least is None or cost < least:
                     best, least = box, cost
                 if cost == 0:
@@ -583,15 +654,22 @@ class PassAndPlayScene(GameScene):
             taken.append(best)
         return out
 
-    def caption_spots(self, panel: pygame.Rect, size) -> list:
-        """Top-left corners to try for a caption of `size` at the seat whose place is `panel`."""
+    def caption_spots(self, panel: pygame.Rect, size, placed=()) -> list:
+        """Top-left corners to try for a caption of `size` at the seat whose place is `panel`,
+        `placed` the captions already on the table (one may lie beside another, not on it)."""
         w, h = size
         g = CAPTION_GAP
         middle = self.layout.width / 2
         right, left = (panel.right + g, panel.y), (panel.x - g - w, panel.y)
         sides = [right, left] if panel.centerx < middle else [left, right]
-        outside = [(panel.x, panel.bottom + g), *sides, (panel.x, panel.y - g - h),
-                   (sides[0][0], panel.bottom - h), (sides[1][0], panel.bottom - h)]
+        below, above = panel.bottom + g, panel.y - g - h
+        outside = [(panel.x, below), *sides, (panel.x, above),
+                   (sides[0][0], panel.bottom - h), (sides[1][0], panel.bottom - h),
+                   (panel.right - w, below), (panel.right - w, above)]
+        for box in placed:  # flush against a caption that took the place beside this one
+            for y in (below, above):
+                outside += [(x, y) for x in (box.right + g, box.x - g - w)
+                            if x < panel.right and x + w > panel.x]
         inside = [(panel.x + (panel.w - w) / 2, y) for y in range(panel.bottom - h - 4, panel.y + 29, -8)]
         return outside + inside
 
@@ -600,14 +678,18 @@ class PassAndPlayScene(GameScene):
         vp = self.viewport
         rect = self.caption_place(seat)
         draw_panel(surface, vp.rect(*rect), fill=theme.CAPTION, edge=theme.GOLD, radius=10)
+        step = self.caption_line_height()
         for i, line in enumerate(lines):
-            draw_text(surface, vp, line, CAPTION_SIZE, (rect.x + 10, rect.y + 6 + CAPTION_LINE_H * i),
-                      theme.INK)
+            draw_text(surface, vp, line, CAPTION_SIZE, (rect.x + 10, rect.y + 6 + step * i), theme.INK)
+
+    def caption_line_height(self) -> float:
+        return max(CAPTION_LINE_H, self.line_height(CAPTION_SIZE))
 
     def log_rect(self) -> pygame.Rect:
         """The log's panel: over the middle of the table, never over the hand or the buttons."""
-        top = self.layout["hand"].y if "hand" in self.layout else 560
-        return pygame.Rect(250, 16, 780, top - 32)
+        width, height = self.layout.width, self.layout.height
+        bottom = self.layout["hand"].y if "hand" in self.layout else height * 0.7
+        return pygame.Rect(width * 0.2, 16, width * 0.6, bottom - 32)
 
     def draw_log(self, surface) -> None:
         vp = self.viewport
@@ -619,11 +701,12 @@ class PassAndPlayScene(GameScene):
         now = self.session.view(self.viewer)
         for entry in now.log[:max(0, self.log_told - getattr(now, "log_start", 0))]:
             lines.extend(wrap(self.words(entry), vp.text(15), vp.length(area.w - 40)))
-        room = max(1, (area.h - 56) // 24)
+        step = max(24, self.line_height(15))
+        room = max(1, int((area.h - 56) // step))
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - room))
         end = len(lines) - self.log_scroll
         for i, line in enumerate(lines[max(0, end - room):end]):
-            draw_text(surface, vp, line, 15, (area.x + 20, area.y + 46 + i * 24), theme.INK)
+            draw_text(surface, vp, line, 15, (area.x + 20, area.y + 46 + i * step), theme.INK)
 
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.show_log:

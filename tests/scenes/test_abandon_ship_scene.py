@@ -199,3 +199,15 @@ def test_the_tip_line_lists_moves_the_rules_allow_now_in_words(app):
     listed = text[len("You can: "):-len(". H suggests a move.")].replace("; or ", "; ").split("; ")
     kinds = {w.split()[0] for w in legal_words}
     assert listed and {item.split()[0] for item in listed} == kinds  # every kind, in words
+
+
+def test_the_bottom_row_stays_level_at_every_shape(app):
+    """Your panel, your hand and the key card's place keep one row on any window (the hand of
+    five never needs a second row), however tall the table."""
+    scene = start(app)
+    for size in ((1280, 800), (640, 400), (900, 900), (2560, 1080), (1024, 1366)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.on_resize(size)
+        me, hand, key_place = (scene.layout[n] for n in ("me", "hand", "key"))
+        assert abs(me.y - hand.y) < 1 and abs(key_place.y - hand.y) < 1, size
+        assert hand.h == key_place.h == scene.card_size[1]

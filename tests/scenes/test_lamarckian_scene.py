@@ -167,7 +167,7 @@ def test_the_marks_tray_names_whose_mark_is_whose(app):
             key(app, pygame.K_RETURN)
     assert scene.playback is not None
     texts = drawn_texts(app)
-    for (x, _y), step in scene.tray_spots():
+    for (x, _y), step, _ in scene.tray_spots():
         label = next(t for rect, t in texts
                      if abs(rect.x - app.viewport.point(x, 0)[0]) <= 1 and t)
         assert scene.seats[step.seat].name.startswith(label.rstrip("…"))
@@ -188,3 +188,83 @@ def test_h_names_the_strongest_mark_and_what_it_takes(app):
     text, kind, _ = scene.status
     assert kind == "hint" and rules.pretty(card) in text
     assert all(rules.pretty(c) in text for c in takes)
+
+
+SHAPES = [(1280, 800), (640, 400), (900, 900), (2560, 1080), (1024, 1366)]
+
+
+def test_the_mark_lies_level_with_the_hand_at_every_shape(app):
+    """The mark's place grows with a tall table as the hand's zone does: its card and its slot
+    stay level with the hand's first row instead of drifting below it."""
+    scene = start(app)
+    for size in SHAPES:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.on_resize(size)
+        hand, mark = scene.layout["hand"], scene.layout["mark"]
+        assert abs(mark.y - hand.y) < 1, size
+        assert scene.card_size == (100, 140)
+        assert scene.drop_zones()["mark"].size == scene.card_size  # the slot glows, not the place
+
+
+def test_the_marks_tray_wraps_into_rows_on_a_tall_window(app):
+    from game.scenes.pass_and_play import default_seats
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 5, None, seats=default_seats("lamarckian_poker", 6))
+    scene = app.top
+    pygame.display.set_mode((1024, 1366), pygame.RESIZABLE)
+    app.on_resize((1024, 1366))
+    resolution = None
+    while resolution is None or len(resolution.steps) < 5:
+        scene.thinking = scene.bot_choice = None
+        scene.session.apply(scene.session.legal_actions()[0])
+        resolution = scene.session.view(scene.viewer).last_resolution
+        if scene.session.is_over():
+            raise AssertionError("no round with five marks came")
+    from game.scenes.lamarckian_poker import Playback
+    scene.playback = Playback(resolution)
+    spots = scene.tray_spots()
+    tray = pygame.Rect(scene.layout["marks"].rect)
+    assert len({y for (_, y), _, _ in spots}) >= 2  # rows, each mark with room for its name
+    for (x, y), _, width in spots:
+        assert tray.contains(pygame.Rect(x, y, max(width, 44), 62)), (x, y, width)
+        assert width >= 80
+
+
+def test_a_long_name_stays_whole_beside_a_chosen_mark(app):
+    """In a narrow seat panel (a square window) 'mark chosen' gives way to 'chosen' before the
+    seat's name is cut short."""
+    from game.scenes.pass_and_play import default_seats
+    seats = default_seats("lamarckian_poker", 6)
+    for i, seat in enumerate(seats):
+        seat.name = f"Wilhelmina W{i + 1}"
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 5, None, seats=seats)
+    scene = app.top
+    pygame.display.set_mode((900, 900), pygame.RESIZABLE)
+    app.on_resize((900, 900))
+    view = scene.session.view(scene.viewer)
+    while not any(view.chosen[s] for s in range(view.seats) if s != scene.viewer):
+        scene.thinking = scene.bot_choice = None
+        scene.act(scene.session.legal_actions()[0])
+        scene.table.finish_all()
+        view = scene.session.view(scene.viewer)
+    chosen = [seats[s].name for s in range(view.seats) if s != scene.viewer and view.chosen[s]]
+    texts = [t for _, t in drawn_texts(app)]
+    assert all(name in texts for name in chosen) and "chosen" in texts
+
+
+def test_your_best_hand_wraps_in_a_tall_panel_and_is_cut_short_in_a_low_one(app):
+    from game.ui import widgets
+    scene = start(app)
+    text = "Best now: " + ", ".join(["two pair, queens and tens"] * 4)  # too long for 3 lines
+    for size, whole in (((1024, 1366), True), ((1280, 800), False)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.on_resize(size)
+        widgets.recording = []
+        try:
+            scene.draw_best_hand(app.surface, scene.layout["me"], text)
+            lines = [t for kind, _, t in widgets.recording if kind == "text"]
+        finally:
+            widgets.recording = None
+        assert (" ".join(lines) == text) is whole, (size, lines)
+        assert len(lines) >= 2 if whole else lines[-1].endswith("…")
