@@ -61,6 +61,8 @@ def test_a_solitaire_repaints_only_its_clock_once_a_second(app, screen_updates, 
     app.start_game(game_id, 11)
     settle(app)
     frames(app, 8 * SECOND)  # the greeting gives way to the tip
+    app.art.wait()  # every card rendered (a loaded machine's worker may still be at it)
+    frames(app, 2)
     screen_updates.clear()
     frames(app, 3 * SECOND)
     assert 2 <= len(screen_updates) <= 4
