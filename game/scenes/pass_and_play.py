@@ -629,28 +629,34 @@ class PassAndPlayScene(GameScene):
         out: dict[int, tuple] = {}
         for seat, (entries, _) in sorted(self.captions.items()):
             panel = pygame.Rect(self.panel_of(seat).rect)
-            width = max(panel.w, 220) * self.text_stretch(CAPTION_SIZE)  # as many words a line
-            lines = self.caption_text(entries, width)
-            size = (width, round(self.caption_line_height() * len(lines)) + 12)
             # inside its own place a caption may lie on bare table; never on another seat
             hidden = [r for r in taken if r != panel] + [pygame.Rect(panel.x, panel.y, panel.w, 30)]
             others = [p for p in panels if p != panel]  # another seat: worse to hide than a card
             told = buttons + [box for box, _ in out.values()]  # worst: a button, another caption
-            best, least = None, None
-            for spot in self.caption_spots(panel, size, [box for box, _ in out.values()]):
-                box = pygame.Rect(spot, size)
-                if not bounds.contains(box):
-                    continue  # always on the table (its own place is, at worst)
-                cost = (sum(area(box.clip(r)) for r in hidden)
-                        + 5 * sum(area(box.clip(r)) for r in others)
-                        + 25 * sum(area(box.clip(r)) for r in told))
-                if least is None or cost < least:
-                    best, least = box, cost
-                if cost == 0:
+            best, least, best_lines = None, None, []
+            wide = max(panel.w, 220) * self.text_stretch(CAPTION_SIZE)  # as many words a line
+            # as wide as that if it hides nothing, else as wide as its place, in more lines
+            for width in dict.fromkeys((wide, min(wide, panel.w))):
+                lines = self.caption_text(entries, width)
+                size = (width, round(self.caption_line_height() * len(lines)) + 12)
+                for spot in self.caption_spots(panel, size, [box for box, _ in out.values()]):
+                    box = pygame.Rect(spot, size)
+                    if not bounds.contains(box):
+                        continue  # always on the table (its own place is, at worst)
+                    cost = (sum(area(box.clip(r)) for r in hidden)
+                            + 5 * sum(area(box.clip(r)) for r in others)
+                            + 25 * sum(area(box.clip(r)) for r in told))
+                    if least is None or cost < least:
+                        best, least, best_lines = box, cost, lines
+                    if cost == 0:
+                        break
+                if least == 0:
                     break
             if best is None:  # taller than any room: from under its name, on the table
-                best = pygame.Rect((panel.x, panel.y + 30), size).clamp(bounds)
-            out[seat] = (best, lines)
+                lines = self.caption_text(entries, wide)
+                size = (wide, round(self.caption_line_height() * len(lines)) + 12)
+                best, best_lines = pygame.Rect((panel.x, panel.y + 30), size).clamp(bounds), lines
+            out[seat] = (best, best_lines)
             taken.append(best)
         return out
 
