@@ -43,7 +43,8 @@ from tests.scenes.driver import drag, frames, key, post, settle, to_window
 from .env import PYTHON, ROOT, child_env, drivers
 from .report import Row, percentile
 
-SIZES = ((1280, 800), (1920, 1080), (3840, 2160))
+SIZES = ((1280, 800), (1920, 1080), (3840, 2160),
+         (900, 900), (1280, 1024), (2560, 1080), (1024, 1366))  # every shape a table reflows to
 SEED = 4242
 MOVES = 6               # human moves in the play phase
 BOT_MOVES = 6           # and at least this many computer moves (pass-and-play games)
