@@ -767,7 +767,9 @@ class CardArt:
         self._jobs.join()
         self._asked.clear()
 
-    def face(self, code: str, width: int, height: int) -> pygame.Surface:
+    def face(self, code: str, width: int, height: int, *, ahead: bool = True) -> pygame.Surface:
+        """A card's face; the first Classic face at a size has the worker draw the rest of the
+        deck at that size (unless not `ahead`: a size only a few cards are shown at)."""
         if code not in FULL_DECK:
             code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
@@ -778,7 +780,7 @@ class CardArt:
         _check_code(code)
         w, h = _check_size(width, height)
         if self.card_set == "classic":
-            if (w, h, self.four_colour) not in self._warmed:  # the first face at a size:
+            if ahead and (w, h, self.four_colour) not in self._warmed:  # the first at a size:
                 self._warmed.add((w, h, self.four_colour))      # the rest of the deck next
                 self.warm(w, h, [c for c in FULL_DECK if c != code])
             ink = _classic_ink(suit(code), self.four_colour)
@@ -821,7 +823,7 @@ class CardArt:
         surface is larger than width x height: centre it where the card's centre goes."""
         w, h = _check_size(width, height)
         angle = round(angle, 1)
-        big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE) if code is not None
+        big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE, ahead=False) if code is not None
                else self.back(w * TILT_SCALE, h * TILT_SCALE))
         design = ("tilted", code, angle, self.card_set, self.four_colour, self.back_name)
         if self.stood_in:  # the big render waits for a later frame: so does the tilted one

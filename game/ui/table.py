@@ -186,7 +186,10 @@ class CardTable:
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
         if sprite.lift or sprite.move is not None:
             off = max(2, w // 24)
-            surface.blit(art.shadow(w, h), (x + off, y + off * 2))
+            shadow = art.shadow(tw, th)
+            if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
+                shadow = pygame.transform.scale(shadow, (max(1, w), max(1, h)))  # 5 ms each at 4K
+            surface.blit(shadow, (x + off, y + off * 2))
         showing_face = sprite.face >= 0.5
         image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
         squash = abs(sprite.face * 2 - 1)

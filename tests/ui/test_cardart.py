@@ -341,3 +341,18 @@ def test_stop_drops_waiting_renders_and_waits_for_the_one_under_way():
     assert rendered < len(FULL_DECK)  # the waiting ones were dropped
     art.frame_budget = None
     assert art.face("KS", 130, 182).get_size() == (130, 182)  # and can still be asked for
+
+
+def test_a_tilted_card_does_not_have_the_worker_draw_the_deck_at_its_double_size():
+    """The menu's fan shows five tilted cards: the rest of the deck at twice their size would
+    be 16 MB of renders at 4K that nothing shows."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.start_frame()
+    art.tilted("KH", 60, 84, 12)
+    art.wait()
+    doubled = [code for code in FULL_DECK if (("classic", code, None), 120, 168) in art._cache]
+    assert doubled == ["KH"]
+    art.face("QS", 60, 84)  # a face at a size of the table: the rest of the deck comes next
+    art.wait()
+    assert all((("classic", code, None), 60, 84) in art._cache for code in FULL_DECK)
