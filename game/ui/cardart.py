@@ -59,6 +59,7 @@ CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
 CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
+RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
 # pip box, row 0..1 from its top to its bottom. Pips below the middle are drawn upside down.
@@ -732,8 +733,12 @@ class CardArt:
         self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
         self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
         self._asked: set = set()                 # keys given to the worker, not adopted yet
-        self._latest: dict = {}  # a design -> the size last asked of the worker for it
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
+        self._window = None        # the window's size, as `fit_window` last heard
+        self._generation = 0       # how many window sizes so far: older renders are stale
+        self._resized = -math.inf  # when the window last changed size (perf_counter)
+        self._settled_budget: int | None = None  # a smaller cache for after the resize
+        self._quick_standins = False  # whether stand-ins were scaled the quick way (a drag)
         self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
 
@@ -742,7 +747,20 @@ class CardArt:
         taken into the cache."""
         self._spent = 0.0
         self.stood_in_this_frame = False
+        if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
+            if self._settled_budget is not None:
+                self.cache_bytes, self._settled_budget = self._settled_budget, None
+                self._evict()
+            if self._quick_standins:  # the drag's quick ones: smooth ones from now on
+                self._standins.clear()
+                self._quick_standins = False
         self._adopt()
+
+    @property
+    def resizing(self) -> bool:
+        """Whether the window is being resized (a new size within RESIZE_SETTLE seconds): cards
+        then show scaled stand-ins, and render only once the size settles."""
+        return time.perf_counter() - self._resized < RESIZE_SETTLE
 
     @property
     def waiting(self) -> bool:
@@ -780,9 +798,9 @@ class CardArt:
         _check_code(code)
         w, h = _check_size(width, height)
         if self.card_set == "classic":
-            if ahead and (w, h, self.four_colour) not in self._warmed:  # the first at a size:
-                self._warmed.add((w, h, self.four_colour))      # the rest of the deck next
-                self.warm(w, h, [c for c in FULL_DECK if c != code])
+            if ahead and (w, h, self.four_colour) not in self._warmed and not self.resizing:
+                self._warmed.add((w, h, self.four_colour))  # the first face at a size: the
+                self.warm(w, h, [c for c in FULL_DECK if c != code])  # rest of the deck next
             ink = _classic_ink(suit(code), self.four_colour)
             return self._cached(("classic", code, ink), w, h,
                                 lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
@@ -791,9 +809,20 @@ class CardArt:
 
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
-        and no more: at 4K a deck is 26 MB)."""
-        self.cache_bytes = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
-        self._evict()
+        and no more: at 4K a deck is 26 MB). A new size starts (or goes on with) a resize:
+        renders asked at older sizes are dropped, and a smaller cache waits for the size to
+        settle, so the cards of the size the drag started from stay while it lasts."""
+        size = tuple(size)
+        if self._window is not None and size != self._window:
+            self._generation += 1
+            self._resized = time.perf_counter()
+        self._window = size
+        budget = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
+        if budget >= self.cache_bytes or not self.resizing:
+            self.cache_bytes, self._settled_budget = budget, None
+            self._evict()
+        else:
+            self._settled_budget = budget
 
     def warm(self, width: int, height: int, codes=FULL_DECK) -> None:
         """Have the worker draw these Classic faces at this size ahead of need (a new table: its
@@ -857,11 +886,12 @@ class CardArt:
             self._cache.move_to_end(key)
             return surface
         budget = self.frame_budget
-        if stand_in and budget is not None and (threadable or self._spent >= budget):
+        resizing = budget is not None and self.resizing
+        if stand_in and budget is not None and (threadable or resizing or self._spent >= budget):
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
-                if threadable:
+                if threadable and not resizing:  # during a drag: once the size settles
                     self._ask_worker(key, render)
                 return scaled
         start = time.perf_counter()
@@ -883,35 +913,32 @@ class CardArt:
         if key in self._asked:
             return
         self._asked.add(key)
-        design, w, h = key
-        self._latest[design] = (w, h)  # a resize asks again: older sizes are not worth drawing
-        self._jobs.put((key, render))
+        self._jobs.put((key, render, self._generation))
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
             self._worker.start()
 
     def _work(self) -> None:
         while True:
-            key, render = self._jobs.get()
+            key, render, generation = self._jobs.get()
             try:
-                design, w, h = key
-                if self._latest.get(design) != (w, h):
-                    self._done.put((key, None))  # a size the window has already left
+                if generation != self._generation:
+                    self._done.put((key, None, generation))  # a size the window has left
                     continue
-                self._done.put((key, render()))
+                self._done.put((key, render(), generation))
             except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
-                self._done.put((key, exc))
+                self._done.put((key, exc, generation))
             finally:
                 self._jobs.task_done()
 
     def _adopt(self) -> None:
         while True:
             try:
-                key, surface = self._done.get_nowait()
+                key, surface, generation = self._done.get_nowait()
             except queue.Empty:
                 return
             self._asked.discard(key)
-            if surface is None:
+            if surface is None or generation != self._generation:
                 continue
             if isinstance(surface, Exception):
                 raise surface
@@ -932,7 +959,11 @@ class CardArt:
         if source.get_size() != near:  # a tilted card's surface holds more than the card
             w, h = (max(1, round(source.get_width() * w / near[0])),
                     max(1, round(source.get_height() * h / near[1])))
-        surface = pygame.transform.smoothscale(source, (w, h))
+        if self.resizing:  # a size of a drag shows for a frame: the quick scale
+            surface = pygame.transform.scale(source, (w, h))
+            self._quick_standins = True
+        else:
+            surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
         while len(self._standins) > self.STANDINS or (
                 len(self._standins) > 1
