@@ -730,9 +730,12 @@ class CardArt:
         self._cache_bytes = 0
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
+        # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
+        # stand-ins (0) before cards drawn ahead (1), each in the order asked
+        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self._asks = 0
         self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
-        self._asked: set = set()                 # keys given to the worker, not adopted yet
+        self._asked: dict = {}  # keys given to the worker, not adopted yet -> only ahead?
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
         self._window = None        # the window's size, as `fit_window` last heard
         self._generation = 0       # how many window sizes so far: older renders are stale
@@ -764,9 +767,9 @@ class CardArt:
 
     @property
     def waiting(self) -> bool:
-        """Whether a card drawn this frame was a stand-in, or a render is still under way:
-        the window must keep drawing until the real cards are up."""
-        return self.stood_in_this_frame or bool(self._asked)
+        """Whether a card drawn this frame was a stand-in: the window must keep drawing until
+        the real cards are up. (Cards the worker draws ahead, not shown yet, need no frames.)"""
+        return self.stood_in_this_frame
 
     def wait(self) -> None:
         """Until the worker has rendered everything asked of it (tests, screenshots)."""
@@ -837,7 +840,8 @@ class CardArt:
             ink = _classic_ink(suit(code), self.four_colour)
             key = (("classic", code, ink), w, h)
             if key not in self._cache:
-                self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink))
+                self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink),
+                                 ahead=True)
 
     def back(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
@@ -909,22 +913,23 @@ class CardArt:
         self._cache_bytes += _bytes(surface)
         self._evict()
 
-    def _ask_worker(self, key, render) -> None:
-        if key in self._asked:
-            return
-        self._asked.add(key)
-        self._jobs.put((key, render, self._generation))
+    def _ask_worker(self, key, render, ahead=False) -> None:
+        if key in self._asked and (ahead or not self._asked[key]):
+            return  # asked already, as urgently (a card drawn ahead, then shown, asks again)
+        self._asked[key] = ahead
+        self._asks += 1
+        self._jobs.put((int(ahead), self._asks, (key, render, self._generation)))
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
             self._worker.start()
 
     def _work(self) -> None:
         while True:
-            key, render, generation = self._jobs.get()
+            _, _, (key, render, generation) = self._jobs.get()
             try:
-                if generation != self._generation:
-                    self._done.put((key, None, generation))  # a size the window has left
-                    continue
+                if generation != self._generation or key not in self._asked:
+                    self._done.put((key, None, generation))  # a size the window has left,
+                    continue                                 # or drawn already
                 self._done.put((key, render(), generation))
             except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
                 self._done.put((key, exc, generation))
@@ -937,7 +942,7 @@ class CardArt:
                 key, surface, generation = self._done.get_nowait()
             except queue.Empty:
                 return
-            self._asked.discard(key)
+            self._asked.pop(key, None)
             if surface is None or generation != self._generation:
                 continue
             if isinstance(surface, Exception):

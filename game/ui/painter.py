@@ -5,9 +5,16 @@ marks its rectangle, and so do operations drawn in both frames in another order.
 rectangles are repainted, by replaying the frame's operations that touch them with the window
 clipped to them, and only they are sent to the screen. A frame equal to the last one costs no
 drawing and no display update at all.
+
+Within a repainted rectangle, what a later operation covers with opaque pixels is not drawn:
+each operation is clipped to the part of it nothing opaque goes over afterwards (where that
+part is a rectangle), so a stack of cards repaints its top card and the strips of the others
+that show, not every card whole. An image's opaque part is measured once, the second time it
+is drawn (images of a single frame, such as a turning card, are not worth it).
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 
 import pygame
@@ -16,6 +23,8 @@ from .canvas import Canvas
 
 MAX_RECTS = 24        # more dirty rectangles than this are merged into their bounding box
 FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it whole
+SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
+OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled
 
 
 class Painter:
@@ -42,7 +51,7 @@ class Painter:
         if not dirty:
             return []
         for area in dirty:
-            canvas.replay(surface, area)
+            replay_visible(canvas, surface, area)
         self.updates += 1
         if dirty == [window]:
             pygame.display.flip()
@@ -95,3 +104,161 @@ def merged(rects: list, window: pygame.Rect) -> list:
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
         return [window]
     return out
+
+
+def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect) -> None:
+    """`canvas.replay(surface, area)` with the same pixels, skipping what later opaque
+    operations cover (see the module's doc)."""
+    ops = canvas.ops
+    touching = [i for i, op in enumerate(ops) if op.key[0] != "clip" and op.rect.colliderect(area)]
+    drawn = 0
+    for i in touching:
+        rect = ops[i].rect.clip(area)
+        drawn += rect.w * rect.h
+    if drawn < OVERDRAWN * area.w * area.h:  # little drawn twice: not worth working out
+        canvas.replay(surface, area)
+        return
+    images = {id(image): image for image in canvas.images}
+    covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
+    visible: dict[int, list] = {}
+    for i in reversed(touching):
+        op = ops[i]
+        whole = op.rect.clip(area)
+        pieces = _uncovered(whole, covers)
+        visible[i] = pieces
+        if pieces:
+            for rect in _opaque(op, images):
+                rect = rect.clip(whole)
+                if rect and not any(covers[k].contains(rect) for k in rect.collidelistall(covers)):
+                    covers.append(rect)
+    surface.set_clip(area)
+    clip = area
+    try:
+        for i, op in enumerate(ops):
+            if op.key[0] == "clip":
+                clip = area if op.run is None else area.clip(op.run)
+                surface.set_clip(clip)
+                continue
+            shown = visible.get(i)
+            if not shown:
+                continue
+            if shown[0] is None:  # nothing over it: as it is
+                op.run(surface)
+                continue
+            for piece in shown:
+                surface.set_clip(clip.clip(piece))
+                op.run(surface)
+            surface.set_clip(clip)
+    finally:
+        surface.set_clip(None)
+
+
+MAX_PIECES = 8  # an operation left in more pieces than this is drawn over their bounding box
+
+
+def _uncovered(rect: pygame.Rect, covers: list) -> list:
+    """The parts of `rect` no cover goes over: [None] for all of it, [] for none."""
+    hits = rect.collidelistall(covers)
+    if not hits:
+        return [None]
+    pieces = [rect]
+    for k in reversed(hits):  # the nearest above first
+        cover = covers[k]
+        left: list[pygame.Rect] = []
+        for piece in pieces:
+            left += _minus(piece, cover) if piece.colliderect(cover) else [piece]
+        pieces = left
+        if not pieces:
+            return []
+        if len(pieces) > MAX_PIECES:
+            pieces = [pieces[0].unionall(pieces[1:])]
+    return pieces
+
+
+def _minus(rect: pygame.Rect, cover: pygame.Rect) -> list:
+    """`rect` without `cover`, in up to four rectangles (they overlap)."""
+    top, bottom = max(rect.top, cover.top), min(rect.bottom, cover.bottom)
+    out = []
+    if cover.top > rect.top:
+        out.append(pygame.Rect(rect.left, rect.top, rect.w, cover.top - rect.top))
+    if cover.bottom < rect.bottom:
+        out.append(pygame.Rect(rect.left, cover.bottom, rect.w, rect.bottom - cover.bottom))
+    if cover.left > rect.left:
+        out.append(pygame.Rect(rect.left, top, cover.left - rect.left, bottom - top))
+    if cover.right < rect.right:
+        out.append(pygame.Rect(cover.right, top, rect.right - cover.right, bottom - top))
+    return out
+
+
+def _opaque(op, images) -> list:
+    """The window rectangles an operation makes opaque: a plain fill (the window has no
+    alpha), or a plain blit's image where it is opaque."""
+    kind, flags = op.key[0], op.key[-1]
+    if flags or kind not in ("blit", "fill"):
+        return []
+    if kind == "fill":
+        return [op.rect]
+    image = images.get(op.key[1])
+    if image is None:
+        return []
+    _, _, x, y, area, _ = op.key
+    if area is not None:
+        x, y = x - area[0], y - area[1]
+    return [part.move(x, y) for part in opaque_parts(image)]
+
+
+_parts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # image -> its opaque rects
+_seen_once: weakref.WeakSet = weakref.WeakSet()
+
+
+def opaque_parts(image: pygame.Surface) -> tuple:
+    """Rectangles of `image` whose every pixel is opaque (for a card with round corners: a
+    band across and a band down), measured the second time it is asked about."""
+    parts = _parts.get(image)
+    if parts is None:
+        if image not in _seen_once:
+            _seen_once.add(image)
+            return ()
+        parts = _parts[image] = _measure(image)
+    return parts
+
+
+def _measure(image: pygame.Surface) -> tuple:
+    w, h = image.get_size()
+    alpha = image.get_alpha()
+    if w * h < SMALLEST_COVER or (alpha is not None and alpha < 255):
+        return ()
+    if not image.get_flags() & pygame.SRCALPHA:
+        return () if image.get_colorkey() is not None else (pygame.Rect(0, 0, w, h),)
+    mask = pygame.mask.from_surface(image, 254)
+
+    def opaque(rect) -> bool:
+        probe = pygame.mask.Mask(rect.size, fill=True)
+        return mask.overlap_area(probe, rect.topleft) == rect.w * rect.h
+
+    def least(band, most) -> int | None:
+        """The smallest inset up to `most` at which `band(inset)` is all opaque."""
+        low, high = 0, most
+        if most < 0 or not opaque(band(most)):
+            return None
+        while low < high:
+            middle = (low + high) // 2
+            if opaque(band(middle)):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    # the sides may be soft (anti-aliased): how far in the middle row and column are opaque
+    side = least(lambda e: pygame.Rect(e, h // 2, w - 2 * e, 1), w // 8)
+    end = least(lambda e: pygame.Rect(w // 2, e, 1, h - 2 * e), h // 8)
+    if side is None or end is None:
+        return ()
+    parts = []
+    across = least(lambda t: pygame.Rect(side, t, w - 2 * side, h - 2 * t), h // 4)
+    if across is not None:
+        parts.append(pygame.Rect(side, across, w - 2 * side, h - 2 * across))
+    down = least(lambda t: pygame.Rect(t, end, w - 2 * t, h - 2 * end), w // 4)
+    if down is not None:
+        parts.append(pygame.Rect(down, end, w - 2 * down, h - 2 * end))
+    return tuple(parts)
