@@ -810,6 +810,24 @@ class CardArt:
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
 
+    def prefetch(self, code: str, width: int, height: int) -> None:
+        """A face about to show (a card turning up): have the worker draw it now, ahead of the
+        deck, so the frame that shows it neither waits for it nor shows a stand-in. Classic
+        faces only (the others are quick to draw); nothing while the window is resized."""
+        if self.card_set != "classic" or self.frame_budget is None or self.resizing:
+            return
+        code = code if code in FULL_DECK else _standard_alias(code)
+        w, h = int(width), int(height)
+        if code is None or not _svg_drawn(w) or h < 1:
+            return
+        ink = _classic_ink(suit(code), self.four_colour)
+        key = (("classic", code, ink), w, h)
+        if key not in self._cache:
+            if (w, h, self.four_colour) not in self._warmed:
+                self._warmed.add((w, h, self.four_colour))
+                self.warm(w, h, [c for c in FULL_DECK if c != code])
+            self._ask_worker(key, lambda: _render_classic(code, w, h, ink))
+
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
         and no more: at 4K a deck is 26 MB). A new size starts (or goes on with) a resize:
