@@ -90,7 +90,7 @@ def child(scene_name: str, size) -> dict:
         phases[name] = (first, len(times))
 
     frames(app)  # the first menu frame belongs to start-up
-    memory.return_freed_memory()  # as App.run does after its first frame
+    memory.after_first_frame()  # as App.run does
     del times[:]
     if scene_name == "menu":
         phase("menu", menu_script)
