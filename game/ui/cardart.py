@@ -730,6 +730,7 @@ class CardArt:
         self._cache_bytes = 0
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._standin_bytes = 0
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
@@ -755,7 +756,7 @@ class CardArt:
                 self.cache_bytes, self._settled_budget = self._settled_budget, None
                 self._evict()
             if self._quick_standins:  # the drag's quick ones: smooth ones from now on
-                self._standins.clear()
+                self._drop_standins()
                 self._quick_standins = False
         self._adopt()
 
@@ -895,7 +896,7 @@ class CardArt:
     def clear(self) -> None:
         self._cache.clear()
         self._sizes.clear()
-        self._standins.clear()
+        self._drop_standins()
         self._cache_bytes = 0
 
     def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
@@ -927,7 +928,9 @@ class CardArt:
         self._cache[key] = surface
         design, w, h = key
         self._sizes.setdefault(design, set()).add((w, h))
-        self._standins.pop(key, None)
+        dropped = self._standins.pop(key, None)
+        if dropped is not None:
+            self._standin_bytes -= _bytes(dropped)
         self._cache_bytes += _bytes(surface)
         self._evict()
 
@@ -988,11 +991,15 @@ class CardArt:
         else:
             surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
-        while len(self._standins) > self.STANDINS or (
-                len(self._standins) > 1
-                and sum(_bytes(s) for s in self._standins.values()) > STANDIN_BYTES):
-            self._standins.popitem(last=False)
+        self._standin_bytes += _bytes(surface)
+        while len(self._standins) > 1 and (len(self._standins) > self.STANDINS
+                                           or self._standin_bytes > STANDIN_BYTES):
+            self._standin_bytes -= _bytes(self._standins.popitem(last=False)[1])
         return surface
+
+    def _drop_standins(self) -> None:
+        self._standins.clear()
+        self._standin_bytes = 0
 
     def _evict(self) -> None:
         while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES
