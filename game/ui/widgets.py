@@ -13,7 +13,7 @@ from .fonts import font
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
 # and at most this many bytes of them: at 4K a status or log line is up to 0.7 MB, and a game
 # leaves hundreds behind (a frame draws at most about 6 MB of text at 4K)
-TEXT_CACHE_BYTES = 12 * 1024 * 1024
+TEXT_CACHE_BYTES = 8 * 1024 * 1024
 _texts: OrderedDict = OrderedDict()
 _text_bytes = 0
 # When a list, every text, panel, button and card drawn is noted in it as (kind, window rect,
