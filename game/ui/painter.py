@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from difflib import SequenceMatcher
 
 import pygame
 
@@ -62,8 +63,9 @@ class Painter:
 
 def changed(before: list, after: list) -> list:
     """The rectangles where two frames' operations differ: those drawn in one frame only, and
-    where the operations drawn in both come in another order, all from the first to the last
-    out of place (a change of order is rare: a card going over another)."""
+    where the operations drawn in both come in another order, those of them outside the longest
+    runs kept in order (a card that starts to move is drawn last from then on: only its own
+    rectangle changes, not those of everything drawn after it before)."""
     then = Counter(op.key for op in before)
     now = Counter(op.key for op in after)
     gone, new = then - now, now - then
@@ -78,8 +80,17 @@ def changed(before: list, after: list) -> list:
             first += 1
         while last < shorter - first and a[-1 - last] == b[-1 - last]:
             last += 1
-        rects += [op.rect for op in kept_before[first:len(a) - last]]
-        rects += [op.rect for op in kept_after[first:len(b) - last]]
+        moved_before, moved_after = a[first:len(a) - last], b[first:len(b) - last]
+        kept = SequenceMatcher(None, moved_before, moved_after, autojunk=False)
+        in_order_before: set[int] = set()
+        in_order_after: set[int] = set()
+        for i, j, size in kept.get_matching_blocks():
+            in_order_before.update(range(i, i + size))
+            in_order_after.update(range(j, j + size))
+        rects += [op.rect for k, op in enumerate(kept_before[first:len(a) - last])
+                  if k not in in_order_before]
+        rects += [op.rect for k, op in enumerate(kept_after[first:len(b) - last])
+                  if k not in in_order_after]
     return rects
 
 

@@ -86,3 +86,33 @@ def test_a_squared_pile_repaints_in_about_the_time_of_its_top_card(art):
             times.append(time.perf_counter() - start)
         return min(times)
     assert best(painter.replay_visible) < best(canvas.Canvas.replay) / 2
+
+
+def _stack_frame(order, places, art) -> canvas.Canvas:
+    frame = canvas.Canvas(SIZE)
+    frame.fill((20, 90, 40))
+    for k in order:
+        frame.blit(art.face(("AS", "KH", "10D", "7C", "QS", "2H")[k % 6], 90, 126), places[k])
+    return frame
+
+
+def test_a_card_moving_to_the_top_repaints_its_own_rectangle_with_the_pixels_of_a_whole_redraw(art):
+    """A card that starts to move is drawn last: what was drawn after it before keeps its
+    order among itself, so only where the card is needs painting."""
+    window = pygame.display.set_mode(SIZE)
+    rnd = random.Random(3)
+    for trial in range(30):
+        places = [(rnd.randrange(0, 800), rnd.randrange(0, 560)) for _ in range(40)]
+        order = list(range(40))
+        painter_ = painter.Painter()
+        painter_.paint(_stack_frame(order, places, art), window)
+        for _ in range(3):
+            order.append(order.pop(rnd.randrange(len(order))))  # one goes to the top
+            if rnd.random() < 0.3:
+                order.insert(rnd.randrange(len(order)), order.pop())  # or back under
+            frame = _stack_frame(order, places, art)
+            dirty = painter_.paint(frame, window)
+            whole = pygame.Surface(SIZE)
+            frame.replay(whole, whole.get_rect())
+            assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), trial
+            assert sum(r.w * r.h for r in dirty) <= 4 * 92 * 128  # its rectangle (and slack)
