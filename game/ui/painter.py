@@ -25,6 +25,8 @@ from .canvas import Canvas
 MAX_RECTS = 24        # more dirty rectangles than this are merged into their bounding box
 FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it whole
 SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
+JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most this times
+#                     their areas together (else both are repainted, the overlap twice)
 OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled
 
 
@@ -51,8 +53,9 @@ class Painter:
         self.last, self.target, self.full_next = canvas, surface, False
         if not dirty:
             return []
+        index = frame_index(canvas)
         for area in dirty:
-            replay_visible(canvas, surface, area)
+            replay_visible(canvas, surface, area, index)
         self.updates += 1
         if dirty == [window]:
             pygame.display.flip()
@@ -69,8 +72,8 @@ def changed(before: list, after: list) -> list:
     then = Counter(op.key for op in before)
     now = Counter(op.key for op in after)
     gone, new = then - now, now - then
-    rects = [op.rect for op in after if op.key in new]
-    rects += [op.rect for op in before if op.key in gone]
+    rects = [r for op in after if op.key in new for r in _areas(op)]
+    rects += [r for op in before if op.key in gone for r in _areas(op)]
     kept_before = [op for op in before if op.key in now]
     kept_after = [op for op in after if op.key in then]
     a, b = [op.key for op in kept_before], [op.key for op in kept_after]
@@ -87,16 +90,39 @@ def changed(before: list, after: list) -> list:
         for i, j, size in kept.get_matching_blocks():
             in_order_before.update(range(i, i + size))
             in_order_after.update(range(j, j + size))
-        rects += [op.rect for k, op in enumerate(kept_before[first:len(a) - last])
-                  if k not in in_order_before]
-        rects += [op.rect for k, op in enumerate(kept_after[first:len(b) - last])
-                  if k not in in_order_after]
+        rects += [r for k, op in enumerate(kept_before[first:len(a) - last])
+                  if k not in in_order_before for r in _areas(op)]
+        rects += [r for k, op in enumerate(kept_after[first:len(b) - last])
+                  if k not in in_order_after for r in _areas(op)]
     return rects
 
 
+def _areas(op) -> list:
+    """Where an operation's pixels are: its rectangle, but for a round-cornered rectangle's
+    outline (a drop zone lit up at 4K is 1,500 x 760) the four strips along its edges, as deep
+    as the line is wide or its corners are round. (Square-cornered outlines are left whole:
+    pygame fills one whose clipped part is thinner than twice its line, so a strip would not
+    repaint it as a whole redraw draws it.)"""
+    if op.key[0] != "rect":
+        return [op.rect]
+    _, args, kwargs = op.key
+    width = args[2] if len(args) > 2 else dict(kwargs).get("width", 0)
+    radii = [v for v in args[3:] if isinstance(v, (int, float))]
+    radii += [v for name, v in kwargs if "radius" in name and isinstance(v, (int, float))]
+    if not isinstance(width, (int, float)) or width <= 0 or not radii or max(radii) <= 0:
+        return [op.rect]
+    depth = int(max(width, *radii)) + 2
+    box = op.rect
+    if 2 * depth >= min(box.w, box.h):
+        return [box]
+    return [pygame.Rect(box.x, box.y, box.w, depth), pygame.Rect(box.x, box.bottom - depth, box.w, depth),
+            pygame.Rect(box.x, box.y, depth, box.h), pygame.Rect(box.right - depth, box.y, depth, box.h)]
+
+
 def merged(rects: list, window: pygame.Rect) -> list:
-    """Few rectangles covering `rects`: overlapping ones joined, many ones boxed, a large
-    area made the whole window."""
+    """Few rectangles covering `rects`: overlapping ones joined where their box is not much
+    larger than they are (an outline's four edges stay apart), many ones boxed, a large area
+    made the whole window."""
     rects = [r.inflate(2, 2).clip(window) for r in rects]  # slack for rounding in the shapes
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
@@ -106,9 +132,11 @@ def merged(rects: list, window: pygame.Rect) -> list:
             joined = False
             for i, other in enumerate(out):
                 if r.colliderect(other):
-                    r = r.union(out.pop(i))
-                    joined = True
-                    break
+                    union = r.union(other)
+                    if union.w * union.h <= JOINED_SLACK * (r.w * r.h + other.w * other.h):
+                        r, joined = union, True
+                        del out[i]
+                        break
         out.append(r)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]
@@ -117,40 +145,50 @@ def merged(rects: list, window: pygame.Rect) -> list:
     return out
 
 
-def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect) -> None:
+def frame_index(canvas: Canvas) -> tuple:
+    """What every repainted rectangle looks up in a frame: its operations' rectangles (for
+    Rect.collidelistall) and where its clips are."""
+    return ([op.rect for op in canvas.ops],
+            [i for i, op in enumerate(canvas.ops) if op.key[0] == "clip"])
+
+
+def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
+                   index: tuple | None = None) -> None:
     """`canvas.replay(surface, area)` with the same pixels, skipping what later opaque
     operations cover (see the module's doc)."""
     ops = canvas.ops
-    touching = [i for i, op in enumerate(ops) if op.key[0] != "clip" and op.rect.colliderect(area)]
+    rects, clips = index if index is not None else frame_index(canvas)
+    touching = [i for i in area.collidelistall(rects) if ops[i].key[0] != "clip"]
+    if not touching:
+        return
     drawn = 0
     for i in touching:
-        rect = ops[i].rect.clip(area)
+        rect = rects[i].clip(area)
         drawn += rect.w * rect.h
-    if drawn < OVERDRAWN * area.w * area.h:  # little drawn twice: not worth working out
-        canvas.replay(surface, area)
-        return
-    images = {id(image): image for image in canvas.images}
-    covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
     visible: dict[int, list] = {}
-    for i in reversed(touching):
-        op = ops[i]
-        whole = op.rect.clip(area)
-        pieces = _uncovered(whole, covers)
-        visible[i] = pieces
-        if pieces:
-            for rect in _opaque(op, images):
-                rect = rect.clip(whole)
-                if rect and not any(covers[k].contains(rect) for k in rect.collidelistall(covers)):
-                    covers.append(rect)
+    if drawn >= OVERDRAWN * area.w * area.h:  # much drawn over: work out what shows
+        images = {id(image): image for image in canvas.images}
+        covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
+        for i in reversed(touching):
+            op = ops[i]
+            whole = op.rect.clip(area)
+            pieces = _uncovered(whole, covers)
+            visible[i] = pieces
+            if pieces:
+                for rect in _opaque(op, images):
+                    rect = rect.clip(whole)
+                    if rect and not any(covers[k].contains(rect) for k in rect.collidelistall(covers)):
+                        covers.append(rect)
     surface.set_clip(area)
     clip = area
     try:
-        for i, op in enumerate(ops):
+        for i in sorted(touching + clips) if clips else touching:
+            op = ops[i]
             if op.key[0] == "clip":
                 clip = area if op.run is None else area.clip(op.run)
                 surface.set_clip(clip)
                 continue
-            shown = visible.get(i)
+            shown = visible.get(i, _ALL)
             if not shown:
                 continue
             if shown[0] is None:  # nothing over it: as it is
@@ -164,6 +202,7 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect) -
         surface.set_clip(None)
 
 
+_ALL = [None]
 MAX_PIECES = 8  # an operation left in more pieces than this is drawn over their bounding box
 
 

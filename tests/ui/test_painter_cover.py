@@ -116,3 +116,28 @@ def test_a_card_moving_to_the_top_repaints_its_own_rectangle_with_the_pixels_of_
             frame.replay(whole, whole.get_rect())
             assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), trial
             assert sum(r.w * r.h for r in dirty) <= 4 * 92 * 128  # its rectangle (and slack)
+
+
+def test_an_outline_lighting_up_repaints_along_its_edges_only(art):
+    """A drop zone's outline (a rectangle drawn with a width) touches only the strips along its
+    edges: a zone lit up at 4K is 1,500 x 760 pixels, of which those strips are a tenth."""
+    window = pygame.display.set_mode(SIZE)
+    rnd = random.Random(5)
+    places = [(rnd.randrange(0, 800), rnd.randrange(0, 560)) for _ in range(30)]
+
+    def frame(lit) -> canvas.Canvas:
+        picture = _stack_frame(range(30), places, art)
+        for rect, width, radius in lit:
+            canvas.rect(picture, (246, 200, 76), rect, width, border_radius=radius)
+        return picture
+    painter_ = painter.Painter()
+    painter_.paint(frame([]), window)
+    zone, small = ((100, 100, 600, 400), 11, 38), ((50, 60, 300, 200), 4, 0)
+    thin = ((20, 30, 500, 40), 11, 38)
+    for lit in ([zone], [zone, small], [small], [], [thin]):
+        picture = frame(lit)
+        dirty = painter_.paint(picture, window)
+        whole = pygame.Surface(SIZE)
+        picture.replay(whole, whole.get_rect())
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), lit
+        assert sum(r.w * r.h for r in dirty) < 0.5 * 600 * 400 or not lit
