@@ -10,7 +10,9 @@ Nothing here needs a display mode.
 Each card is rendered once per size and set and cached. With a frame budget set (the app sets
 one), a card at a size not cached yet shows its nearest cached size scaled (a stand-in) while
 it is rendered: an SVG card on a worker thread (SDL_image lets go of Python's lock while it
-draws), anything else in a later frame with budget left. So a resize never stalls a frame.
+draws), anything else in a later frame with budget left. So a resize never stalls a frame;
+while the window is dragged through sizes, nothing renders at a passing size (quickly scaled
+stand-ins until it settles). A card turning up has its face drawn as it starts to turn.
 """
 from __future__ import annotations
 
@@ -735,7 +737,7 @@ class CardArt:
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
         self._asks = 0
-        self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
+        self._done: queue.Queue = queue.Queue()  # (key, surface, generation) back from it
         self._asked: dict = {}  # keys given to the worker, not adopted yet -> only ahead?
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
         self._window = None        # the window's size, as `fit_window` last heard
