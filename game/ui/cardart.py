@@ -925,9 +925,13 @@ class CardArt:
         self._keep(key, surface)
         return surface
 
-    def _keep(self, key, surface) -> None:
+    def _keep(self, key, surface, ahead=False) -> None:
+        """Cache a render; one drawn `ahead` (not shown yet) goes in as the least recently used,
+        so it never pushes out a card in use (at 4K a whole deck is about the cache's size)."""
         surface = _ready(surface)
         self._cache[key] = surface
+        if ahead:
+            self._cache.move_to_end(key, last=False)
         design, w, h = key
         self._sizes.setdefault(design, set()).add((w, h))
         dropped = self._standins.pop(key, None)
@@ -965,13 +969,13 @@ class CardArt:
                 key, surface, generation = self._done.get_nowait()
             except queue.Empty:
                 return
-            self._asked.pop(key, None)
+            ahead = self._asked.pop(key, False)
             if surface is None or generation != self._generation:
                 continue
             if isinstance(surface, Exception):
                 raise surface
             if key not in self._cache:
-                self._keep(key, surface)
+                self._keep(key, surface, ahead)
 
     def _stand_in(self, design, w, h) -> pygame.Surface | None:
         """The design's nearest cached size scaled to w x h, until a frame has time for it."""

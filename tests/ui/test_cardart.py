@@ -417,3 +417,18 @@ def test_a_table_with_cards_at_two_sizes_gets_its_deck_at_both(monkeypatch):
     art.wait()
     for size in ((100, 140), (60, 84)):
         assert all((("classic", code, None), *size) in art._cache for code in FULL_DECK), size
+
+
+def test_cards_drawn_ahead_never_push_out_the_cards_in_use():
+    """At 4K a whole Classic deck is about the cache's size: the deck the worker draws ahead
+    used to push out faces on the table, which were then drawn again in a frame."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.start_frame()
+    shown = ["AS", "KH", "QC", "10D", "7S"]
+    images = {code: art.face(code, 100, 140, ahead=False) for code in shown}
+    art.cache_bytes = 12 * 100 * 140 * 4  # room for twelve faces
+    art.warm(100, 140)
+    art.wait()
+    assert all(art._cache.get((("classic", code, None), 100, 140)) is images[code] for code in shown)
+    assert len(art._cache) == 12
