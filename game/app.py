@@ -286,7 +286,7 @@ class App:
                     print(f"deckhand: first frame at {time.time():.6f}", flush=True)
                     break
                 if self.frames == 1:
-                    memory.return_freed_memory()
+                    memory.after_first_frame()
                 idle = self.idle_for() if self.running else None
                 if idle is None:
                     dt = self.clock.tick(FPS) / 1000.0

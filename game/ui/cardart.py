@@ -10,7 +10,9 @@ Nothing here needs a display mode.
 Each card is rendered once per size and set and cached. With a frame budget set (the app sets
 one), a card at a size not cached yet shows its nearest cached size scaled (a stand-in) while
 it is rendered: an SVG card on a worker thread (SDL_image lets go of Python's lock while it
-draws), anything else in a later frame with budget left. So a resize never stalls a frame.
+draws), anything else in a later frame with budget left. So a resize never stalls a frame;
+while the window is dragged through sizes, nothing renders at a passing size (quickly scaled
+stand-ins until it settles). A card turning up has its face drawn as it starts to turn.
 """
 from __future__ import annotations
 
@@ -59,6 +61,7 @@ CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
 CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
+RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
 # pip box, row 0..1 from its top to its bottom. Pips below the middle are drawn upside down.
@@ -729,11 +732,19 @@ class CardArt:
         self._cache_bytes = 0
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._jobs: queue.Queue = queue.Queue()  # (key, render) for the worker thread
-        self._done: queue.Queue = queue.Queue()  # (key, surface) back from it
-        self._asked: set = set()                 # keys given to the worker, not adopted yet
-        self._latest: dict = {}  # a design -> the size last asked of the worker for it
+        self._standin_bytes = 0
+        # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
+        # stand-ins (0) before cards drawn ahead (1), each in the order asked
+        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self._asks = 0
+        self._done: queue.Queue = queue.Queue()  # (key, surface, generation) back from it
+        self._asked: dict = {}  # keys given to the worker, not adopted yet -> only ahead?
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
+        self._window = None        # the window's size, as `fit_window` last heard
+        self._generation = 0       # how many window sizes so far: older renders are stale
+        self._resized = -math.inf  # when the window last changed size (perf_counter)
+        self._settled_budget: int | None = None  # a smaller cache for after the resize
+        self._quick_standins = False  # whether stand-ins were scaled the quick way (a drag)
         self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
 
@@ -742,13 +753,26 @@ class CardArt:
         taken into the cache."""
         self._spent = 0.0
         self.stood_in_this_frame = False
+        if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
+            if self._settled_budget is not None:
+                self.cache_bytes, self._settled_budget = self._settled_budget, None
+                self._evict()
+            if self._quick_standins:  # the drag's quick ones: smooth ones from now on
+                self._drop_standins()
+                self._quick_standins = False
         self._adopt()
 
     @property
+    def resizing(self) -> bool:
+        """Whether the window is being resized (a new size within RESIZE_SETTLE seconds): cards
+        then show scaled stand-ins, and render only once the size settles."""
+        return time.perf_counter() - self._resized < RESIZE_SETTLE
+
+    @property
     def waiting(self) -> bool:
-        """Whether a card drawn this frame was a stand-in, or a render is still under way:
-        the window must keep drawing until the real cards are up."""
-        return self.stood_in_this_frame or bool(self._asked)
+        """Whether a card drawn this frame was a stand-in: the window must keep drawing until
+        the real cards are up. (Cards the worker draws ahead, not shown yet, need no frames.)"""
+        return self.stood_in_this_frame
 
     def wait(self) -> None:
         """Until the worker has rendered everything asked of it (tests, screenshots)."""
@@ -767,7 +791,9 @@ class CardArt:
         self._jobs.join()
         self._asked.clear()
 
-    def face(self, code: str, width: int, height: int) -> pygame.Surface:
+    def face(self, code: str, width: int, height: int, *, ahead: bool = True) -> pygame.Surface:
+        """A card's face; the first Classic face at a size has the worker draw the rest of the
+        deck at that size (unless not `ahead`: a size only a few cards are shown at)."""
         if code not in FULL_DECK:
             code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
@@ -778,20 +804,49 @@ class CardArt:
         _check_code(code)
         w, h = _check_size(width, height)
         if self.card_set == "classic":
-            if (w, h, self.four_colour) not in self._warmed:  # the first face at a size:
-                self._warmed.add((w, h, self.four_colour))      # the rest of the deck next
-                self.warm(w, h, [c for c in FULL_DECK if c != code])
+            if ahead and (w, h, self.four_colour) not in self._warmed and not self.resizing:
+                self._warmed.add((w, h, self.four_colour))  # the first face at a size: the
+                self.warm(w, h, [c for c in FULL_DECK if c != code])  # rest of the deck next
             ink = _classic_ink(suit(code), self.four_colour)
             return self._cached(("classic", code, ink), w, h,
                                 lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
         return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
 
+    def prefetch(self, code: str, width: int, height: int) -> None:
+        """A face about to show (a card turning up): have the worker draw it now, ahead of the
+        deck, so the frame that shows it neither waits for it nor shows a stand-in. Classic
+        faces only (the others are quick to draw); nothing while the window is resized."""
+        if self.card_set != "classic" or self.frame_budget is None or self.resizing:
+            return
+        code = code if code in FULL_DECK else _standard_alias(code)
+        w, h = int(width), int(height)
+        if code is None or not _svg_drawn(w) or h < 1:
+            return
+        ink = _classic_ink(suit(code), self.four_colour)
+        key = (("classic", code, ink), w, h)
+        if key not in self._cache:
+            if (w, h, self.four_colour) not in self._warmed:
+                self._warmed.add((w, h, self.four_colour))
+                self.warm(w, h, [c for c in FULL_DECK if c != code])
+            self._ask_worker(key, lambda: _render_classic(code, w, h, ink))
+
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
-        and no more: at 4K a deck is 26 MB)."""
-        self.cache_bytes = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
-        self._evict()
+        and no more: at 4K a deck is 26 MB). A new size starts (or goes on with) a resize:
+        renders asked at older sizes are dropped, and a smaller cache waits for the size to
+        settle, so the cards of the size the drag started from stay while it lasts."""
+        size = tuple(size)
+        if self._window is not None and size != self._window:
+            self._generation += 1
+            self._resized = time.perf_counter()
+        self._window = size
+        budget = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
+        if budget >= self.cache_bytes or not self.resizing:
+            self.cache_bytes, self._settled_budget = budget, None
+            self._evict()
+        else:
+            self._settled_budget = budget
 
     def warm(self, width: int, height: int, codes=FULL_DECK) -> None:
         """Have the worker draw these Classic faces at this size ahead of need (a new table: its
@@ -806,7 +861,8 @@ class CardArt:
             ink = _classic_ink(suit(code), self.four_colour)
             key = (("classic", code, ink), w, h)
             if key not in self._cache:
-                self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink))
+                self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink),
+                                 ahead=True)
 
     def back(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
@@ -821,7 +877,7 @@ class CardArt:
         surface is larger than width x height: centre it where the card's centre goes."""
         w, h = _check_size(width, height)
         angle = round(angle, 1)
-        big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE) if code is not None
+        big = (self.face(code, w * TILT_SCALE, h * TILT_SCALE, ahead=False) if code is not None
                else self.back(w * TILT_SCALE, h * TILT_SCALE))
         design = ("tilted", code, angle, self.card_set, self.four_colour, self.back_name)
         if self.stood_in:  # the big render waits for a later frame: so does the tilted one
@@ -842,7 +898,7 @@ class CardArt:
     def clear(self) -> None:
         self._cache.clear()
         self._sizes.clear()
-        self._standins.clear()
+        self._drop_standins()
         self._cache_bytes = 0
 
     def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
@@ -855,11 +911,12 @@ class CardArt:
             self._cache.move_to_end(key)
             return surface
         budget = self.frame_budget
-        if stand_in and budget is not None and (threadable or self._spent >= budget):
+        resizing = budget is not None and self.resizing
+        if stand_in and budget is not None and (threadable or resizing or self._spent >= budget):
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
-                if threadable:
+                if threadable and not resizing:  # during a drag: once the size settles
                     self._ask_worker(key, render)
                 return scaled
         start = time.perf_counter()
@@ -868,53 +925,57 @@ class CardArt:
         self._keep(key, surface)
         return surface
 
-    def _keep(self, key, surface) -> None:
+    def _keep(self, key, surface, ahead=False) -> None:
+        """Cache a render; one drawn `ahead` (not shown yet) goes in as the least recently used,
+        so it never pushes out a card in use (at 4K a whole deck is about the cache's size)."""
         surface = _ready(surface)
         self._cache[key] = surface
+        if ahead:
+            self._cache.move_to_end(key, last=False)
         design, w, h = key
         self._sizes.setdefault(design, set()).add((w, h))
-        self._standins.pop(key, None)
+        dropped = self._standins.pop(key, None)
+        if dropped is not None:
+            self._standin_bytes -= _bytes(dropped)
         self._cache_bytes += _bytes(surface)
         self._evict()
 
-    def _ask_worker(self, key, render) -> None:
-        if key in self._asked:
-            return
-        self._asked.add(key)
-        design, w, h = key
-        self._latest[design] = (w, h)  # a resize asks again: older sizes are not worth drawing
-        self._jobs.put((key, render))
+    def _ask_worker(self, key, render, ahead=False) -> None:
+        if key in self._asked and (ahead or not self._asked[key]):
+            return  # asked already, as urgently (a card drawn ahead, then shown, asks again)
+        self._asked[key] = ahead
+        self._asks += 1
+        self._jobs.put((int(ahead), self._asks, (key, render, self._generation)))
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="card renders", daemon=True)
             self._worker.start()
 
     def _work(self) -> None:
         while True:
-            key, render = self._jobs.get()
+            _, _, (key, render, generation) = self._jobs.get()
             try:
-                design, w, h = key
-                if self._latest.get(design) != (w, h):
-                    self._done.put((key, None))  # a size the window has already left
-                    continue
-                self._done.put((key, render()))
+                if generation != self._generation or key not in self._asked:
+                    self._done.put((key, None, generation))  # a size the window has left,
+                    continue                                 # or drawn already
+                self._done.put((key, render(), generation))
             except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
-                self._done.put((key, exc))
+                self._done.put((key, exc, generation))
             finally:
                 self._jobs.task_done()
 
     def _adopt(self) -> None:
         while True:
             try:
-                key, surface = self._done.get_nowait()
+                key, surface, generation = self._done.get_nowait()
             except queue.Empty:
                 return
-            self._asked.discard(key)
-            if surface is None:
+            ahead = self._asked.pop(key, False)
+            if surface is None or generation != self._generation:
                 continue
             if isinstance(surface, Exception):
                 raise surface
             if key not in self._cache:
-                self._keep(key, surface)
+                self._keep(key, surface, ahead)
 
     def _stand_in(self, design, w, h) -> pygame.Surface | None:
         """The design's nearest cached size scaled to w x h, until a frame has time for it."""
@@ -930,13 +991,21 @@ class CardArt:
         if source.get_size() != near:  # a tilted card's surface holds more than the card
             w, h = (max(1, round(source.get_width() * w / near[0])),
                     max(1, round(source.get_height() * h / near[1])))
-        surface = pygame.transform.smoothscale(source, (w, h))
+        if self.resizing:  # a size of a drag shows for a frame: the quick scale
+            surface = pygame.transform.scale(source, (w, h))
+            self._quick_standins = True
+        else:
+            surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
-        while len(self._standins) > self.STANDINS or (
-                len(self._standins) > 1
-                and sum(_bytes(s) for s in self._standins.values()) > STANDIN_BYTES):
-            self._standins.popitem(last=False)
+        self._standin_bytes += _bytes(surface)
+        while len(self._standins) > 1 and (len(self._standins) > self.STANDINS
+                                           or self._standin_bytes > STANDIN_BYTES):
+            self._standin_bytes -= _bytes(self._standins.popitem(last=False)[1])
         return surface
+
+    def _drop_standins(self) -> None:
+        self._standins.clear()
+        self._standin_bytes = 0
 
     def _evict(self) -> None:
         while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES

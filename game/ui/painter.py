@@ -5,10 +5,18 @@ marks its rectangle, and so do operations drawn in both frames in another order.
 rectangles are repainted, by replaying the frame's operations that touch them with the window
 clipped to them, and only they are sent to the screen. A frame equal to the last one costs no
 drawing and no display update at all.
+
+Within a repainted rectangle, what a later operation covers with opaque pixels is not drawn:
+each operation is clipped to the part of it nothing opaque goes over afterwards (where that
+part is a rectangle), so a stack of cards repaints its top card and the strips of the others
+that show, not every card whole. An image's opaque part is measured once, the second time it
+is drawn (images of a single frame, such as a turning card, are not worth it).
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
+from difflib import SequenceMatcher
 
 import pygame
 
@@ -16,6 +24,10 @@ from .canvas import Canvas
 
 MAX_RECTS = 24        # more dirty rectangles than this are merged into their bounding box
 FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it whole
+SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
+JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most this times
+#                     their areas together (else both are repainted, the overlap twice)
+OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled
 
 
 class Painter:
@@ -43,8 +55,9 @@ class Painter:
         self.last, self.target, self.full_next = canvas, surface, False
         if not dirty:
             return []
+        index = frame_index(canvas)
         for area in dirty:
-            canvas.replay(surface, area)
+            replay_visible(canvas, surface, area, index)
         self.updates += 1
         self.screen.present(None if dirty == [window] else dirty)
         return dirty
@@ -52,13 +65,14 @@ class Painter:
 
 def changed(before: list, after: list) -> list:
     """The rectangles where two frames' operations differ: those drawn in one frame only, and
-    where the operations drawn in both come in another order, all from the first to the last
-    out of place (a change of order is rare: a card going over another)."""
+    where the operations drawn in both come in another order, those of them outside the longest
+    runs kept in order (a card that starts to move is drawn last from then on: only its own
+    rectangle changes, not those of everything drawn after it before)."""
     then = Counter(op.key for op in before)
     now = Counter(op.key for op in after)
     gone, new = then - now, now - then
-    rects = [op.rect for op in after if op.key in new]
-    rects += [op.rect for op in before if op.key in gone]
+    rects = [r for op in after if op.key in new for r in _areas(op)]
+    rects += [r for op in before if op.key in gone for r in _areas(op)]
     kept_before = [op for op in before if op.key in now]
     kept_after = [op for op in after if op.key in then]
     a, b = [op.key for op in kept_before], [op.key for op in kept_after]
@@ -68,14 +82,46 @@ def changed(before: list, after: list) -> list:
             first += 1
         while last < shorter - first and a[-1 - last] == b[-1 - last]:
             last += 1
-        rects += [op.rect for op in kept_before[first:len(a) - last]]
-        rects += [op.rect for op in kept_after[first:len(b) - last]]
+        moved_before, moved_after = a[first:len(a) - last], b[first:len(b) - last]
+        kept = SequenceMatcher(None, moved_before, moved_after, autojunk=False)
+        in_order_before: set[int] = set()
+        in_order_after: set[int] = set()
+        for i, j, size in kept.get_matching_blocks():
+            in_order_before.update(range(i, i + size))
+            in_order_after.update(range(j, j + size))
+        rects += [r for k, op in enumerate(kept_before[first:len(a) - last])
+                  if k not in in_order_before for r in _areas(op)]
+        rects += [r for k, op in enumerate(kept_after[first:len(b) - last])
+                  if k not in in_order_after for r in _areas(op)]
     return rects
 
 
+def _areas(op) -> list:
+    """Where an operation's pixels are: its rectangle, but for a round-cornered rectangle's
+    outline (a drop zone lit up at 4K is 1,500 x 760) the four strips along its edges, as deep
+    as the line is wide or its corners are round. (Square-cornered outlines are left whole:
+    pygame fills one whose clipped part is thinner than twice its line, so a strip would not
+    repaint it as a whole redraw draws it.)"""
+    if op.key[0] != "rect":
+        return [op.rect]
+    _, args, kwargs = op.key
+    width = args[2] if len(args) > 2 else dict(kwargs).get("width", 0)
+    radii = [v for v in args[3:] if isinstance(v, (int, float))]
+    radii += [v for name, v in kwargs if "radius" in name and isinstance(v, (int, float))]
+    if not isinstance(width, (int, float)) or width <= 0 or not radii or max(radii) <= 0:
+        return [op.rect]
+    depth = int(max(width, *radii)) + 2
+    box = op.rect
+    if 2 * depth >= min(box.w, box.h):
+        return [box]
+    return [pygame.Rect(box.x, box.y, box.w, depth), pygame.Rect(box.x, box.bottom - depth, box.w, depth),
+            pygame.Rect(box.x, box.y, depth, box.h), pygame.Rect(box.right - depth, box.y, depth, box.h)]
+
+
 def merged(rects: list, window: pygame.Rect) -> list:
-    """Few rectangles covering `rects`: overlapping ones joined, many ones boxed, a large
-    area made the whole window."""
+    """Few rectangles covering `rects`: overlapping ones joined where their box is not much
+    larger than they are (an outline's four edges stay apart), many ones boxed, a large area
+    made the whole window."""
     rects = [r.inflate(2, 2).clip(window) for r in rects]  # slack for rounding in the shapes
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
@@ -85,12 +131,183 @@ def merged(rects: list, window: pygame.Rect) -> list:
             joined = False
             for i, other in enumerate(out):
                 if r.colliderect(other):
-                    r = r.union(out.pop(i))
-                    joined = True
-                    break
+                    union = r.union(other)
+                    if union.w * union.h <= JOINED_SLACK * (r.w * r.h + other.w * other.h):
+                        r, joined = union, True
+                        del out[i]
+                        break
         out.append(r)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
         return [window]
     return out
+
+
+def frame_index(canvas: Canvas) -> tuple:
+    """What every repainted rectangle looks up in a frame: its operations' rectangles (for
+    Rect.collidelistall) and where its clips are."""
+    return ([op.rect for op in canvas.ops],
+            [i for i, op in enumerate(canvas.ops) if op.key[0] == "clip"])
+
+
+def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
+                   index: tuple | None = None) -> None:
+    """`canvas.replay(surface, area)` with the same pixels, skipping what later opaque
+    operations cover (see the module's doc)."""
+    ops = canvas.ops
+    rects, clips = index if index is not None else frame_index(canvas)
+    touching = [i for i in area.collidelistall(rects) if ops[i].key[0] != "clip"]
+    if not touching:
+        return
+    drawn = 0
+    for i in touching:
+        rect = rects[i].clip(area)
+        drawn += rect.w * rect.h
+    visible: dict[int, list] = {}
+    if drawn >= OVERDRAWN * area.w * area.h:  # much drawn over: work out what shows
+        images = {id(image): image for image in canvas.images}
+        covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
+        for i in reversed(touching):
+            op = ops[i]
+            whole = op.rect.clip(area)
+            pieces = _uncovered(whole, covers)
+            visible[i] = pieces
+            if pieces:
+                for rect in _opaque(op, images):
+                    rect = rect.clip(whole)
+                    if rect and not any(covers[k].contains(rect) for k in rect.collidelistall(covers)):
+                        covers.append(rect)
+    surface.set_clip(area)
+    clip = area
+    try:
+        for i in sorted(touching + clips) if clips else touching:
+            op = ops[i]
+            if op.key[0] == "clip":
+                clip = area if op.run is None else area.clip(op.run)
+                surface.set_clip(clip)
+                continue
+            shown = visible.get(i, _ALL)
+            if not shown:
+                continue
+            if shown[0] is None:  # nothing over it: as it is
+                op.run(surface)
+                continue
+            for piece in shown:
+                surface.set_clip(clip.clip(piece))
+                op.run(surface)
+            surface.set_clip(clip)
+    finally:
+        surface.set_clip(None)
+
+
+_ALL = [None]
+MAX_PIECES = 8  # an operation left in more pieces than this is drawn over their bounding box
+
+
+def _uncovered(rect: pygame.Rect, covers: list) -> list:
+    """The parts of `rect` no cover goes over: [None] for all of it, [] for none."""
+    hits = rect.collidelistall(covers)
+    if not hits:
+        return [None]
+    pieces = [rect]
+    for k in reversed(hits):  # the nearest above first
+        cover = covers[k]
+        left: list[pygame.Rect] = []
+        for piece in pieces:
+            left += _minus(piece, cover) if piece.colliderect(cover) else [piece]
+        pieces = left
+        if not pieces:
+            return []
+        if len(pieces) > MAX_PIECES:
+            pieces = [pieces[0].unionall(pieces[1:])]
+    return pieces
+
+
+def _minus(rect: pygame.Rect, cover: pygame.Rect) -> list:
+    """`rect` without `cover`, in up to four rectangles (they overlap)."""
+    top, bottom = max(rect.top, cover.top), min(rect.bottom, cover.bottom)
+    out = []
+    if cover.top > rect.top:
+        out.append(pygame.Rect(rect.left, rect.top, rect.w, cover.top - rect.top))
+    if cover.bottom < rect.bottom:
+        out.append(pygame.Rect(rect.left, cover.bottom, rect.w, rect.bottom - cover.bottom))
+    if cover.left > rect.left:
+        out.append(pygame.Rect(rect.left, top, cover.left - rect.left, bottom - top))
+    if cover.right < rect.right:
+        out.append(pygame.Rect(cover.right, top, rect.right - cover.right, bottom - top))
+    return out
+
+
+def _opaque(op, images) -> list:
+    """The window rectangles an operation makes opaque: a plain fill (the window has no
+    alpha), or a plain blit's image where it is opaque."""
+    kind, flags = op.key[0], op.key[-1]
+    if flags or kind not in ("blit", "fill"):
+        return []
+    if kind == "fill":
+        return [op.rect]
+    image = images.get(op.key[1])
+    if image is None:
+        return []
+    _, _, x, y, area, _ = op.key
+    if area is not None:
+        x, y = x - area[0], y - area[1]
+    return [part.move(x, y) for part in opaque_parts(image)]
+
+
+_parts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # image -> its opaque rects
+_seen_once: weakref.WeakSet = weakref.WeakSet()
+
+
+def opaque_parts(image: pygame.Surface) -> tuple:
+    """Rectangles of `image` whose every pixel is opaque (for a card with round corners: a
+    band across and a band down), measured the second time it is asked about."""
+    parts = _parts.get(image)
+    if parts is None:
+        if image not in _seen_once:
+            _seen_once.add(image)
+            return ()
+        parts = _parts[image] = _measure(image)
+    return parts
+
+
+def _measure(image: pygame.Surface) -> tuple:
+    w, h = image.get_size()
+    alpha = image.get_alpha()
+    if w * h < SMALLEST_COVER or (alpha is not None and alpha < 255):
+        return ()
+    if not image.get_flags() & pygame.SRCALPHA:
+        return () if image.get_colorkey() is not None else (pygame.Rect(0, 0, w, h),)
+    mask = pygame.mask.from_surface(image, 254)
+
+    def opaque(rect) -> bool:
+        probe = pygame.mask.Mask(rect.size, fill=True)
+        return mask.overlap_area(probe, rect.topleft) == rect.w * rect.h
+
+    def least(band, most) -> int | None:
+        """The smallest inset up to `most` at which `band(inset)` is all opaque."""
+        low, high = 0, most
+        if most < 0 or not opaque(band(most)):
+            return None
+        while low < high:
+            middle = (low + high) // 2
+            if opaque(band(middle)):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    # the sides may be soft (anti-aliased): how far in the middle row and column are opaque
+    side = least(lambda e: pygame.Rect(e, h // 2, w - 2 * e, 1), w // 8)
+    end = least(lambda e: pygame.Rect(w // 2, e, 1, h - 2 * e), h // 8)
+    if side is None or end is None:
+        return ()
+    parts = []
+    across = least(lambda t: pygame.Rect(side, t, w - 2 * side, h - 2 * t), h // 4)
+    if across is not None:
+        parts.append(pygame.Rect(side, across, w - 2 * side, h - 2 * across))
+    down = least(lambda t: pygame.Rect(t, end, w - 2 * t, h - 2 * end), w // 4)
+    if down is not None:
+        parts.append(pygame.Rect(down, end, w - 2 * down, h - 2 * end))
+    return tuple(parts)

@@ -186,8 +186,13 @@ class CardTable:
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
         if sprite.lift or sprite.move is not None:
             off = max(2, w // 24)
-            surface.blit(art.shadow(w, h), (x + off, y + off * 2))
+            shadow = art.shadow(tw, th)
+            if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
+                shadow = pygame.transform.scale(shadow, (max(1, w), max(1, h)))  # 5 ms each at 4K
+            surface.blit(shadow, (x + off, y + off * 2))
         showing_face = sprite.face >= 0.5
+        if sprite.face_up and not showing_face:  # turning up: its face shows in a few frames
+            art.prefetch(art_code(sprite.code), tw, th)
         image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
         squash = abs(sprite.face * 2 - 1)
         if squash < 0.999 or (w, h) != (tw, th):

@@ -11,7 +11,11 @@ from . import canvas, theme
 from .fonts import font
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
+# and at most this many bytes of them: at 4K a status or log line is up to 0.7 MB, and a game
+# leaves hundreds behind (a frame draws at most about 6 MB of text at 4K)
+TEXT_CACHE_BYTES = 8 * 1024 * 1024
 _texts: OrderedDict = OrderedDict()
+_text_bytes = 0
 # When a list, every text, panel, button and card drawn is noted in it as (kind, window rect,
 # detail): the layout test (tests/ui/test_readable.py) checks nothing overlaps or spills.
 recording: list | None = None
@@ -40,12 +44,18 @@ def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
     key = (text, size_px, tuple(colour), face)
     image = _texts.get(key)
     if image is None:
+        global _text_bytes
         image = _texts[key] = font(size_px, face).render(text, True, colour)
-        if len(_texts) > TEXT_CACHE:
-            _texts.popitem(last=False)
+        _text_bytes += _surface_bytes(image)
+        while len(_texts) > 1 and (len(_texts) > TEXT_CACHE or _text_bytes > TEXT_CACHE_BYTES):
+            _text_bytes -= _surface_bytes(_texts.popitem(last=False)[1])
     else:
         _texts.move_to_end(key)
     return image
+
+
+def _surface_bytes(image: pygame.Surface) -> int:
+    return image.get_pitch() * image.get_height()
 
 
 def draw_text(surface, viewport, text, size, pos, colour=theme.INK, anchor="topleft",
@@ -91,10 +101,61 @@ def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
     return lines
 
 
+PANEL_TILE = 256  # a translucent panel's middle is drawn in tiles of at most this side
+
+
 def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_EDGE,
                radius=14, width=2) -> None:
-    surface.blit(_panel(tuple(rect.size), tuple(fill), edge and tuple(edge), radius, width), rect)
-    note("panel", rect, len(fill) < 4 or fill[3] == 255)  # detail: opaque
+    """A rounded panel. A large one is drawn in nine parts with the same pixels as one image:
+    its corners and edges cut from a small panel, its middle a fill (or, translucent, tiles of
+    its colour), so no image the panel's size is made or kept (a 4K dialog's would be 17 MB,
+    and a new one at every size of a resize)."""
+    rect = pygame.Rect(rect)
+    fill, edge = tuple(fill), edge and tuple(edge)
+    opaque = len(fill) < 4 or fill[3] == 255
+    note("panel", rect, opaque)  # detail: opaque
+    c = max(radius, width) + 1  # from each side: the part that is not plain fill
+    if rect.w < 4 * c or rect.h < 4 * c or (edge and width <= 0):  # (an edge 0 wide fills)
+        surface.blit(_panel(tuple(rect.size), fill, edge, radius, width), rect)
+        return
+    small = _panel((2 * c + 1, 2 * c + 1), fill, edge, radius, width)
+    x, y, w, h = rect
+    for (sx, sy), (dx, dy) in (((0, 0), (x, y)), ((c + 1, 0), (x + w - c, y)),
+                               ((0, c + 1), (x, y + h - c)), ((c + 1, c + 1), (x + w - c, y + h - c))):
+        surface.blit(small, (dx, dy), (sx, sy, c, c))
+    style = (fill, edge, radius, width)
+    surface.blit(_panel_edge(style, "top", w - 2 * c), (x + c, y))
+    surface.blit(_panel_edge(style, "bottom", w - 2 * c), (x + c, y + h - c))
+    surface.blit(_panel_edge(style, "left", h - 2 * c), (x, y + c))
+    surface.blit(_panel_edge(style, "right", h - 2 * c), (x + w - c, y + c))
+    middle = pygame.Rect(x + c, y + c, w - 2 * c, h - 2 * c)
+    if opaque:
+        surface.fill(fill[:3], middle)
+        return
+    tile = _panel_tile(fill)
+    for ty in range(middle.top, middle.bottom, PANEL_TILE):
+        for tx in range(middle.left, middle.right, PANEL_TILE):
+            surface.blit(tile, (tx, ty), (0, 0, min(PANEL_TILE, middle.right - tx),
+                                          min(PANEL_TILE, middle.bottom - ty)))
+
+
+@lru_cache(maxsize=64)
+def _panel_edge(style, side, length) -> pygame.Surface:
+    """One straight side of a panel (`style`: fill, edge, radius, width), `length` long: a
+    line of pixels across the middle of a small panel's side, repeated."""
+    c = max(style[2], style[3]) + 1
+    small = _panel((2 * c + 1, 2 * c + 1), *style)
+    across = {"top": (c, 0, 1, c), "bottom": (c, c + 1, 1, c),
+              "left": (0, c, c, 1), "right": (c + 1, c, c, 1)}[side]
+    size = (length, c) if side in ("top", "bottom") else (c, length)
+    return pygame.transform.scale(small.subsurface(across), size)
+
+
+@lru_cache(maxsize=8)
+def _panel_tile(colour) -> pygame.Surface:
+    tile = pygame.Surface((PANEL_TILE, PANEL_TILE), pygame.SRCALPHA)
+    tile.fill(colour)
+    return tile
 
 
 @lru_cache(maxsize=16)  # a scene shows a few panels; resizing makes new sizes

@@ -16,7 +16,8 @@ Then, in every scene, the window is dragged smaller and back, a new size each fr
 "resize" phase: cards re-render within a frame budget, showing scaled stand-ins meanwhile;
 its worst frame is reported on its own row, target under 50 ms).
 Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
-turn with the table on top) are also reported apart: the UI frame time while a bot thinks.
+turn with the table on top) are also reported apart: the UI frame time while a bot thinks (like
+the frame rows, without the resize phase, which has its own row).
 """
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def child(scene_name: str, size) -> dict:
         phases[name] = (first, len(times))
 
     frames(app)  # the first menu frame belongs to start-up
-    memory.return_freed_memory()  # as App.run does after its first frame
+    memory.after_first_frame()  # as App.run does
     del times[:]
     if scene_name == "menu":
         phase("menu", menu_script)
@@ -377,7 +378,8 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                                        "MB", [r["resize_rss_mb"] for r in results], note=error))
                 detail[f"{driver} {label}"] = [phase_stats(r) for r in results]
                 if has_bots:
-                    bot_stats = [frame_stats(subset(r, "bot_frames")) for r in results]
+                    bot_stats = [frame_stats(subset(r, "bot_frames", outside_of="resize"))
+                                 for r in results]
                     for key_, target in (("p50", ""), ("p99", p99_target(size)), ("max", "")):
                         bot_rows.append(Row(f"bot frames ({driver})", f"{label} {key_}", "ms",
                                             [s[key_] for s in bot_stats if s[key_] is not None],
@@ -396,9 +398,11 @@ def phase_max(result, name) -> float:
     return max(result["times_ms"][first:end])
 
 
-def subset(result, key_) -> list:
+def subset(result, key_, outside_of=None) -> list:
+    """The frame times listed under `key_`, but for those of the phase `outside_of`."""
     times = result["times_ms"]
-    return [times[i] for i in result.get(key_, ())]
+    first, end = result["phases"].get(outside_of, (0, 0))
+    return [times[i] for i in result.get(key_, ()) if not first <= i < end]
 
 
 def frame_stats(times) -> dict:

@@ -341,3 +341,94 @@ def test_stop_drops_waiting_renders_and_waits_for_the_one_under_way():
     assert rendered < len(FULL_DECK)  # the waiting ones were dropped
     art.frame_budget = None
     assert art.face("KS", 130, 182).get_size() == (130, 182)  # and can still be asked for
+
+
+def test_a_tilted_card_does_not_have_the_worker_draw_the_deck_at_its_double_size():
+    """The menu's fan shows five tilted cards: the rest of the deck at twice their size would
+    be 16 MB of renders at 4K that nothing shows."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.start_frame()
+    art.tilted("KH", 60, 84, 12)
+    art.wait()
+    doubled = [code for code in FULL_DECK if (("classic", code, None), 120, 168) in art._cache]
+    assert doubled == ["KH"]
+    art.face("QS", 60, 84)  # a face at a size of the table: the rest of the deck comes next
+    art.wait()
+    assert all((("classic", code, None), 60, 84) in art._cache for code in FULL_DECK)
+
+
+def _resize(art, monkeypatch, now, size):
+    monkeypatch.setattr(cardart.time, "perf_counter", lambda: now)
+    art.fit_window(size)
+
+
+def test_during_a_window_drag_cards_stand_in_and_render_once_the_size_settles(monkeypatch):
+    """A live resize at 4K used to render (and warm a whole deck) at every size of the drag:
+    100 ms and more a frame. Now it scales what it has, and renders at the size it stops at."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.fit_window((1280, 800))
+    art.face("QH", 100, 140)
+    art.slot(100, 140)
+    art.wait()
+    _resize(art, monkeypatch, 1000.0, (1200, 750))
+    art.start_frame()
+    assert art.resizing
+    face = art.face("QH", 94, 131)
+    assert art.stood_in and face.get_size() == (94, 131)
+    slot = art.slot(94, 131)  # budget left, yet a stand-in: the next size comes next frame
+    assert art.stood_in and slot.get_size() == (94, 131)
+    art.wait()
+    assert not any(w == 94 for (_, w, _) in art._cache)  # nothing rendered at a passing size
+    monkeypatch.setattr(cardart.time, "perf_counter", lambda: 1000.0 + cardart.RESIZE_SETTLE)
+    art.start_frame()
+    assert not art.resizing
+    art.face("QH", 94, 131)  # settled: the worker draws it, and the rest of the deck
+    art.wait()
+    art.start_frame()
+    proper = art.face("QH", 94, 131)
+    assert not art.stood_in and proper is not face
+    assert all((("classic", code, None), 94, 131) in art._cache for code in FULL_DECK)
+    assert not art.stood_in and art.slot(94, 131) is not slot
+
+
+def test_renders_asked_before_the_window_changed_size_are_dropped(monkeypatch):
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.fit_window((1280, 800))
+    art.face("QH", 100, 140)
+    art.start_frame()
+    art.face("QH", 150, 210)  # asked of the worker at this window size
+    _resize(art, monkeypatch, 1000.0, (1000, 700))  # the window moves on before it lands
+    art.wait()
+    assert (("classic", "QH", None), 150, 210) not in art._cache
+
+
+def test_a_table_with_cards_at_two_sizes_gets_its_deck_at_both(monkeypatch):
+    """The worker used to skip a card's earlier size once a later one was asked (a hand and a
+    lifeboat), so those rendered in the frame when they turned up."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.fit_window((1280, 800))
+    art.start_frame()
+    art.face("QH", 100, 140)
+    art.face("QH", 60, 84)
+    art.wait()
+    for size in ((100, 140), (60, 84)):
+        assert all((("classic", code, None), *size) in art._cache for code in FULL_DECK), size
+
+
+def test_cards_drawn_ahead_never_push_out_the_cards_in_use():
+    """At 4K a whole Classic deck is about the cache's size: the deck the worker draws ahead
+    used to push out faces on the table, which were then drawn again in a frame."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.start_frame()
+    shown = ["AS", "KH", "QC", "10D", "7S"]
+    images = {code: art.face(code, 100, 140, ahead=False) for code in shown}
+    art.cache_bytes = 12 * 100 * 140 * 4  # room for twelve faces
+    art.warm(100, 140)
+    art.wait()
+    assert all(art._cache.get((("classic", code, None), 100, 140)) is images[code] for code in shown)
+    assert len(art._cache) == 12

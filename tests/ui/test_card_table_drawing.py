@@ -1,0 +1,55 @@
+"""How CardTable draws a card between two states: no new render for every in-between size."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.ui.canvas import Canvas  # noqa: E402
+from game.ui.cardart import CardArt  # noqa: E402
+from game.ui.table import CardTable  # noqa: E402
+from game.ui.viewport import Viewport  # noqa: E402
+
+
+def _in_between_frames(table, art, viewport, count=12):
+    shadows = []
+    for _ in range(count):
+        table.update(0.02)
+        sprite = table.sprites["QH"]
+        canvas = Canvas((1280, 800))
+        table.draw(canvas, viewport, art)
+        if sprite.move is not None:
+            shadows.append((viewport.length(sprite.size[0]), viewport.length(sprite.size[1])))
+    return shadows
+
+
+def test_a_card_changing_size_shows_its_shadow_scaled_not_rendered_at_each_size():
+    """A blurred shadow takes about 5 ms to render at 4K: one per frame of a card growing from
+    a hand to a lifeboat was most of those frames, and filled the card cache."""
+    pygame.display.init()
+    art, viewport = CardArt(card_set="large_index"), Viewport()
+    viewport.fit((1280, 800))
+    table = CardTable(card_size=(60, 84))
+    table.sync({"QH": ((100, 100), True, 0, (60, 84))})
+    table.sync({"QH": ((500, 300), True, 0, (100, 140))})
+    in_between = _in_between_frames(table, art, viewport)
+    assert len(set(in_between)) > 3  # it did change size on the way
+    shadow_sizes = {(w, h) for (design, w, h) in art._cache if design[0] == "shadow"}
+    assert shadow_sizes == {(100, 140)}
+
+
+def test_a_card_turning_up_has_its_face_drawn_before_it_shows():
+    """A Classic face takes about 10 ms to draw at 4K: asked when the card starts to turn, it
+    is ready when it shows, instead of drawn in that frame."""
+    pygame.display.init()
+    art, viewport = CardArt(card_set="classic"), Viewport()
+    art.frame_budget = 0.006
+    viewport.fit((1280, 800))
+    table = CardTable(card_size=(100, 140))
+    table.sync({"QH": ((500, 300), True, 0, (100, 140))}, origin=(0, 0))  # dealt, turned up
+    sprite = table.sprites["QH"]
+    art.start_frame()
+    table.draw(Canvas((1280, 800)), viewport, art)
+    assert sprite.face < 0.5  # still its back
+    art.wait()
+    assert (("classic", "QH", None), 100, 140) in art._cache

@@ -1,0 +1,69 @@
+"""Texts and panels keep little at 4K: the text cache is bounded in bytes, and a large panel is
+drawn from small pieces with the same pixels as one image the panel's size."""
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui import canvas, widgets  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    widgets._texts.clear()
+    widgets._text_bytes = 0
+
+
+def test_the_text_cache_holds_a_bounded_number_of_bytes():
+    """A long game leaves hundreds of status lines behind, each 0.7 MB at 4K."""
+    for n in range(300):
+        widgets.render_text(f"Anna moves the {n} to the meld across the whole table, and more",
+                            60, (255, 255, 255))
+    held = sum(image.get_pitch() * image.get_height() for image in widgets._texts.values())
+    assert held <= widgets.TEXT_CACHE_BYTES
+    assert widgets._text_bytes == held
+    assert len(widgets._texts) > 10  # still a cache
+
+
+def _random_background(rnd, size):
+    background = pygame.Surface(size)
+    for _ in range(150):
+        background.fill((rnd.randrange(256), rnd.randrange(256), rnd.randrange(256)),
+                        (rnd.randrange(size[0]), rnd.randrange(size[1]), 50, 50))
+    return background
+
+
+@pytest.mark.parametrize("fill", [(16, 40, 30, 215), (12, 34, 25, 255), (0, 0, 0, 70), (9, 9, 9)])
+@pytest.mark.parametrize("edge", [(246, 200, 76), None, (255, 255, 255, 120)])
+@pytest.mark.parametrize("radius, width", [(14, 2), (6, 1), (42, 6), (0, 0), (3, 8)])
+def test_a_panel_has_the_pixels_of_one_image_of_its_size(fill, edge, radius, width):
+    rnd = random.Random(hash((fill, edge, radius, width)))
+    size = (700, 560)
+    background = _random_background(rnd, size)
+    for _ in range(4):
+        rect = pygame.Rect(rnd.randrange(60), rnd.randrange(60), rnd.randrange(5, 640),
+                           rnd.randrange(5, 500))
+        whole = background.copy()
+        whole.blit(widgets._panel(rect.size, fill, edge, radius, width), rect)
+        drawn = background.copy()
+        widgets.draw_panel(drawn, rect, fill, edge, radius, width)
+        recorded, replayed = canvas.Canvas(size), background.copy()
+        widgets.draw_panel(recorded, rect, fill, edge, radius, width)
+        recorded.replay(replayed, replayed.get_rect())
+        expected = pygame.image.tobytes(whole, "RGB")
+        assert pygame.image.tobytes(drawn, "RGB") == expected, rect
+        assert pygame.image.tobytes(replayed, "RGB") == expected, rect
+
+
+def test_a_large_panel_makes_no_image_of_its_size():
+    recorded = canvas.Canvas((3840, 2160))
+    widgets.draw_panel(recorded, pygame.Rect(700, 160, 2430, 1836), (16, 40, 30, 215))
+    widgets.draw_panel(recorded, pygame.Rect(100, 100, 2916, 702), (12, 34, 25, 255))
+    largest = max(image.get_width() * image.get_height() for image in recorded.images)
+    assert largest <= max(widgets.PANEL_TILE ** 2, 2916 * 16)
