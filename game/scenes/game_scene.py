@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from functools import lru_cache
 
 import pygame
 
@@ -19,7 +18,7 @@ from ..ui import canvas, theme
 from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.table import CardTable
-from ..ui.widgets import Button, ButtonRow, draw_text, note, wrap
+from ..ui.widgets import Button, ButtonRow, draw_text, note, wash, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -691,7 +690,8 @@ class GameScene(Scene):
             r = vp.rect(*zones[name]).inflate(vp.length(10), vp.length(10))
             radius = vp.length(14)
             if name == chosen:
-                surface.blit(target_fill(r.size, radius), r.topleft)
+                inset = max(4, vp.length(8))  # the outlines below cover the wash's corners
+                wash(surface, r.inflate(-2 * inset, -2 * inset), theme.GOLD, 60)
                 canvas.rect(surface, theme.INK, r, width=max(4, vp.length(8)),
                                  border_radius=radius)
                 canvas.rect(surface, theme.GOLD, r.inflate(-vp.length(4), -vp.length(4)),
@@ -753,14 +753,6 @@ class GameScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
                       colour, "center", face)
-
-
-@lru_cache(maxsize=8)
-def target_fill(size, radius) -> pygame.Surface:
-    """A light wash over the place a drop would go to now."""
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.GOLD, 60), layer.get_rect(), border_radius=radius)
-    return layer
 
 
 def move_kind(choices: list) -> str:

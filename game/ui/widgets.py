@@ -179,6 +179,14 @@ def shade(surface, colour=theme.SHADE, area=None) -> None:
         surface.blit(_shade(area.size, tuple(colour)), area.topleft)
 
 
+def wash(surface, area, colour, alpha: int) -> None:
+    """Tint `area` with `colour` at `alpha`/255, as a blit of a translucent layer would, in
+    two blended fills: no layer to make, and several times faster over a large place at 4K."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_MULT)
+    surface.fill(tuple(c * alpha // 255 for c in colour[:3]), area, special_flags=pygame.BLEND_ADD)
+
+
 @lru_cache(maxsize=2)
 def _shade(size, colour) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
