@@ -204,10 +204,11 @@ class SeatSetupDialog(Scene):
             if c.handle(event, self.viewport):
                 used = True
                 if c in self.controls and c not in self.names and c is not self.deal_number:
+                    index = self.controls.index(c)  # laying out again makes new controls
                     if self.editing is not None:
                         self.editing = None
                         self.layout_buttons()
-                    self.set_focus(self.controls.index(c))
+                    self.set_focus(index)
         if used or event.type != pygame.KEYDOWN:
             return
         if self.editing is not None:

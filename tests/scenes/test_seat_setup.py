@@ -106,3 +106,15 @@ def test_the_name_field_shows_a_caret_and_a_placeholder(app):
     key(app, pygame.K_RETURN)
     dialog.deal()
     assert app.top.seats[0].name == "Player 1"  # an empty name falls back to the placeholder
+
+
+def test_a_chooser_clicked_while_a_name_is_edited_takes_the_focus(app):
+    """Clicking another seat's Human/Computer while typing a name ends the editing (the form is
+    laid out again, with new controls) and focuses the chooser clicked, without a crash."""
+    dialog = open_seats(app)
+    dialog.edit(0)
+    chooser = dialog.kind_choosers[1]
+    position = dialog.controls.index(chooser)
+    click(app, chooser.rect.center)
+    assert dialog.editing is None and app.top is dialog
+    assert dialog.focus == position and dialog.controls[position].focused
