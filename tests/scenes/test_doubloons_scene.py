@@ -153,9 +153,9 @@ def test_the_window_goes_on_by_itself_when_nobody_claims(app):
     assert scene.session.actions[1:] == ["let it pass", "let it pass"]
 
 
-def rendered_window(app, bob_holds):
-    """The window for Ann's Yo-ho-ho, drawn, when Bob holds a Heave To! or not."""
-    scene = start(app)
+def ann_plays_yo_ho_ho(app, scene, bob_holds):
+    """Ann drags her Yo-ho-ho to the table; Bob holds a Heave To! only if `bob_holds` (else a
+    stacked deal gives him none). Returns the Heave To! window that opens for Bob."""
     if not bob_holds:
         deck = stacked_deck(["yo_ho_ho", "heave_to", "x_marks_the_spot"],
                             ["barter", "pillage", "pillage", "barter"],
@@ -164,7 +164,13 @@ def rendered_window(app, bob_holds):
     hand_to(app, scene, "Ann")
     yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
     drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
-    window = window_for(app, scene, ["Bob"])
+    return window_for(app, scene, ["Bob"])
+
+
+def rendered_window(app, bob_holds):
+    """The window for Ann's Yo-ho-ho, drawn, when Bob holds a Heave To! or not."""
+    scene = start(app)
+    window = ann_plays_yo_ho_ho(app, scene, bob_holds)
     window.left = window.seconds            # the same moment of the countdown
     app.draw()
     return pygame.image.tobytes(app.surface, "RGB")
@@ -176,14 +182,7 @@ def test_the_window_is_the_same_whether_or_not_a_seat_holds_heave_to(app):
 
 def test_a_seat_without_heave_to_may_claim_and_answer_the_same_prompt(app):
     scene = start(app)
-    deck = stacked_deck(["yo_ho_ho", "heave_to", "x_marks_the_spot"],
-                        ["barter", "pillage", "pillage", "barter"],
-                        ["x_marks_the_spot"] * 5, "yo_ho_ho")
-    scene.use_session(Session("doubloons", 3, 5, None, deck))
-    hand_to(app, scene, "Ann")
-    yoho = next(c for c in scene.session.view(0).hand if kind_of(c) == "yo_ho_ho")
-    drag(app, centre(scene, yoho), scene.drop_zones()["played"].center)
-    window_for(app, scene, ["Bob"])
+    ann_plays_yo_ho_ho(app, scene, bob_holds=False)
     key(app, pygame.K_1)
     hand_to(app, scene, "Bob")
     frames(app, 3)

@@ -35,7 +35,8 @@ def test_the_viewport_reads_points_and_floors_text_in_points():
 
 @pytest.mark.parametrize("text, scale, refused", [
     ("", None, False), ("2", 2.0, False), ("1.5", 1.5, False), ("nine", None, True),
-    ("0", None, True), ("40", None, True)])
+    ("0", None, True), ("40", None, True), ("nan", None, True), ("inf", None, True),
+    ("2\x00", None, True)])
 def test_a_forced_scale_is_checked(text, scale, refused):
     value, problem = screens.forced_scale({screens.SCALE_VARIABLE: text})
     assert value == scale and (problem is not None) == refused
