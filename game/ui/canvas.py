@@ -59,16 +59,27 @@ class Canvas:
                            pygame.Rect(0, 0, 0, 0) if clip is None else clip.copy(), clip))
 
     def blit(self, source, dest, area=None, special_flags=0) -> pygame.Rect:
-        if isinstance(dest, (pygame.Rect, pygame.FRect)) or len(dest) == 4:
+        # (a frame records a few hundred of these: the usual (x, y) is told apart first)
+        if type(dest) is tuple and len(dest) == 2:
+            x, y = int(dest[0]), int(dest[1])
+        elif isinstance(dest, (pygame.Rect, pygame.FRect)) or len(dest) == 4:
             x, y = pygame.Rect(dest).topleft
         else:
             x, y = int(dest[0]), int(dest[1])
-        area = None if area is None else pygame.Rect(area)
-        w, h = area.size if area is not None else source.get_size()
+        if area is None:
+            w, h = source.get_size()
+            shown = None
+        else:
+            area = pygame.Rect(area)
+            w, h = area.size
+            shown = tuple(area)
         self.images.append(source)
-        key = ("blit", id(source), x, y, None if area is None else tuple(area), special_flags)
-        return self.add(key, pygame.Rect(x, y, w, h),
-                        lambda s: s.blit(source, (x, y), area, special_flags))
+        rect = pygame.Rect(x, y, w, h)
+        if self.clip is not None:
+            rect = rect.clip(self.clip)
+        self.ops.append(Op(("blit", id(source), x, y, shown, special_flags), rect,
+                           lambda s: s.blit(source, (x, y), area, special_flags)))
+        return rect
 
     def blits(self, sequence, doreturn=True):
         drawn = [self.blit(*item) for item in sequence]

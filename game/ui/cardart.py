@@ -20,6 +20,7 @@ import math
 import queue
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -61,6 +62,9 @@ CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
 CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
+IN_BETWEEN_BYTES = 3 * 1024 * 1024  # a turn's squashes kept (see `in_between`): a back's at 4K
+IN_BETWEEN_SEEN = 64  # in-between sizes remembered, to keep one asked again
+QUICK_SCALE_WIDTH = 200  # an in-between card at least this wide is scaled the quick way
 RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
@@ -597,12 +601,19 @@ def _blit_slot_label(slot, label, rgba):
 
 
 def _render_shadow(width, height):
+    """A card's soft shadow. A large one is blurred at a fraction of its size and scaled up,
+    which a blur hides: a 4K weapon card's took 180 ms blurred whole, about 2 ms so."""
     blur = max(2, round(0.05 * width))
-    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
+    k = max(1, blur // 4)  # the blur at the small size still spans a few pixels
+    w, h = max(1, round(width / k)), max(1, round(height / k))
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 0))
-    rect = shadow.get_rect().inflate(-blur, -blur)
-    pygame.draw.rect(shadow, (0, 0, 0, 110), rect, border_radius=round(0.065 * width))
-    return pygame.transform.gaussian_blur(shadow, max(1, blur // 2), repeat_edge_pixels=False)
+    inset = round(blur / k)
+    rect = shadow.get_rect().inflate(-inset, -inset)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), rect, border_radius=round(0.065 * width / k))
+    radius = max(1, blur // 2 if k == 1 else round(blur / k / 2))
+    shadow = pygame.transform.gaussian_blur(shadow, radius, repeat_edge_pixels=False)
+    return shadow if k == 1 else pygame.transform.smoothscale(shadow, (width, height))
 
 
 # --- the cache in front of it all --------------------------------------------------------
@@ -733,6 +744,9 @@ class CardArt:
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._standin_bytes = 0
+        self._in_between: OrderedDict[tuple, tuple] = OrderedDict()
+        self._in_between_bytes = 0
+        self._in_between_seen: OrderedDict[tuple, weakref.ref] = OrderedDict()
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
@@ -895,9 +909,41 @@ class CardArt:
         w, h = _check_size(width, height)
         return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h))
 
+    def in_between(self, image: pygame.Surface, width: int, height: int) -> pygame.Surface:
+        """`image` at an animation's in-between size (a card turning, squashed; a card growing
+        or shrinking on its way). A large card is scaled the quick way: a smooth scale of a 4K
+        card is about 0.8 ms a card a frame, and a frame shows it for 16 ms. What is asked a
+        second time is kept, up to IN_BETWEEN_BYTES: every card that turns squashes the same
+        back through the same widths (a face turns once; keeping those would fill memory)."""
+        size = (max(1, int(width)), max(1, int(height)))
+        key = (id(image), size)
+        kept = self._in_between.get(key)
+        if kept is not None and kept[0] is image:
+            self._in_between.move_to_end(key)
+            return kept[1]
+        if size[0] >= QUICK_SCALE_WIDTH or size[1] >= QUICK_SCALE_WIDTH:
+            scaled = pygame.transform.scale(image, size)
+        else:
+            scaled = pygame.transform.smoothscale(image, size)
+        seen = self._in_between_seen
+        asked = seen.get(key)
+        if asked is not None and asked() is image:
+            self._in_between[key] = (image, scaled)  # the image kept: its id stays its own
+            self._in_between_bytes += _bytes(scaled)
+            while self._in_between and self._in_between_bytes > IN_BETWEEN_BYTES:
+                self._in_between_bytes -= _bytes(self._in_between.popitem(last=False)[1][1])
+        else:
+            seen[key] = weakref.ref(image)  # not kept alive by this
+            while len(seen) > IN_BETWEEN_SEEN:
+                seen.popitem(last=False)
+        return scaled
+
     def clear(self) -> None:
         self._cache.clear()
         self._sizes.clear()
+        self._in_between.clear()
+        self._in_between_seen.clear()
+        self._in_between_bytes = 0
         self._drop_standins()
         self._cache_bytes = 0
 

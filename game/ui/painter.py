@@ -67,9 +67,20 @@ def changed(before: list, after: list) -> list:
     """The rectangles where two frames' operations differ: those drawn in one frame only, and
     where the operations drawn in both come in another order, those of them outside the longest
     runs kept in order (a card that starts to move is drawn last from then on: only its own
-    rectangle changes, not those of everything drawn after it before)."""
-    then = Counter(op.key for op in before)
-    now = Counter(op.key for op in after)
+    rectangle changes, not those of everything drawn after it before). Operations drawn at the
+    same place in the order at both ends of the frames (most of a frame) are left out first:
+    they are drawn before (or after) everything else in both frames, so none of them changed."""
+    a, b = [op.key for op in before], [op.key for op in after]
+    if a == b:
+        return []
+    shorter, first, last = min(len(a), len(b)), 0, 0
+    while first < shorter and a[first] == b[first]:
+        first += 1
+    while last < shorter - first and a[-1 - last] == b[-1 - last]:
+        last += 1
+    before, after = before[first:len(before) - last], after[first:len(after) - last]
+    then = Counter(a[first:len(a) - last])
+    now = Counter(b[first:len(b) - last])
     gone, new = then - now, now - then
     rects = [r for op in after if op.key in new for r in _areas(op)]
     rects += [r for op in before if op.key in gone for r in _areas(op)]
@@ -77,22 +88,16 @@ def changed(before: list, after: list) -> list:
     kept_after = [op for op in after if op.key in then]
     a, b = [op.key for op in kept_before], [op.key for op in kept_after]
     if a != b:
-        shorter, first, last = min(len(a), len(b)), 0, 0
-        while first < shorter and a[first] == b[first]:
-            first += 1
-        while last < shorter - first and a[-1 - last] == b[-1 - last]:
-            last += 1
-        moved_before, moved_after = a[first:len(a) - last], b[first:len(b) - last]
-        kept = SequenceMatcher(None, moved_before, moved_after, autojunk=False)
+        kept = SequenceMatcher(None, a, b, autojunk=False)
         in_order_before: set[int] = set()
         in_order_after: set[int] = set()
         for i, j, size in kept.get_matching_blocks():
             in_order_before.update(range(i, i + size))
             in_order_after.update(range(j, j + size))
-        rects += [r for k, op in enumerate(kept_before[first:len(a) - last])
-                  if k not in in_order_before for r in _areas(op)]
-        rects += [r for k, op in enumerate(kept_after[first:len(b) - last])
-                  if k not in in_order_after for r in _areas(op)]
+        rects += [r for k, op in enumerate(kept_before) if k not in in_order_before
+                  for r in _areas(op)]
+        rects += [r for k, op in enumerate(kept_after) if k not in in_order_after
+                  for r in _areas(op)]
     return rects
 
 
@@ -241,8 +246,10 @@ def _minus(rect: pygame.Rect, cover: pygame.Rect) -> list:
 
 def _opaque(op, images) -> list:
     """The window rectangles an operation makes opaque: a plain fill (the window has no
-    alpha), or a plain blit's image where it is opaque."""
+    alpha), a plain blit's image where it is opaque, or an opaque panel's middle."""
     kind, flags = op.key[0], op.key[-1]
+    if kind == "panel":  # its middle, where the panel is opaque (widgets.draw_panel)
+        return [] if flags is None else [pygame.Rect(flags)]
     if flags or kind not in ("blit", "fill"):
         return []
     if kind == "fill":

@@ -184,11 +184,11 @@ class CardTable:
         x, y = viewport.point(*sprite.pos)
         tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
-        if sprite.lift or sprite.move is not None:
-            off = max(2, w // 24)
+        if sprite.lift or (sprite.move is not None and sprite.move.started):
+            off = max(2, w // 24)  # (a card waiting its turn to be dealt lies flat)
             shadow = art.shadow(tw, th)
             if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
-                shadow = pygame.transform.scale(shadow, (max(1, w), max(1, h)))  # 5 ms each at 4K
+                shadow = art.in_between(shadow, w, h)  # 5 ms each at 4K
             surface.blit(shadow, (x + off, y + off * 2))
         showing_face = sprite.face >= 0.5
         if sprite.face_up and not showing_face:  # turning up: its face shows in a few frames
@@ -197,7 +197,7 @@ class CardTable:
         squash = abs(sprite.face * 2 - 1)
         if squash < 0.999 or (w, h) != (tw, th):
             sw = max(1, round(w * squash))
-            image = pygame.transform.smoothscale(image, (sw, max(1, h)))
+            image = art.in_between(image, sw, h)
             x += (w - sw) // 2
         surface.blit(image, (x, y))
         widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)

@@ -86,6 +86,11 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
 
 def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
     """Split text into lines that fit `width_px` at a real pixel font size."""
+    return list(_wrapped(text, size_px, width_px, face))
+
+
+@lru_cache(maxsize=512)  # a table wraps the same texts at the same sizes every frame
+def _wrapped(text: str, size_px: int, width_px: float, face: str) -> tuple:
     f = font(size_px, face)
     lines = []
     for paragraph in text.split("\n"):
@@ -98,7 +103,7 @@ def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 PANEL_TILE = 256  # a translucent panel's middle is drawn in tiles of at most this side
@@ -109,7 +114,8 @@ def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_ED
     """A rounded panel. A large one is drawn in nine parts with the same pixels as one image:
     its corners and edges cut from a small panel, its middle a fill (or, translucent, tiles of
     its colour), so no image the panel's size is made or kept (a 4K dialog's would be 17 MB,
-    and a new one at every size of a resize)."""
+    and a new one at every size of a resize). On a canvas the nine parts are one operation,
+    which covers the window below its middle where the panel is opaque."""
     rect = pygame.Rect(rect)
     fill, edge = tuple(fill), edge and tuple(edge)
     opaque = len(fill) < 4 or fill[3] == 255
@@ -118,17 +124,38 @@ def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_ED
     if rect.w < 4 * c or rect.h < 4 * c or (edge and width <= 0):  # (an edge 0 wide fills)
         surface.blit(_panel(tuple(rect.size), fill, edge, radius, width), rect)
         return
+    parts, middle = _panel_parts(tuple(rect), fill, edge, radius, width)
+    if isinstance(surface, canvas.Canvas):
+        cover = tuple(middle) if opaque else None
+        surface.images.extend(image for image, _, _ in parts)
+        surface.add(("panel", tuple(rect), fill, edge, radius, width, cover), rect,
+                    lambda s: _draw_parts(s, parts, middle, fill, opaque))
+    else:
+        _draw_parts(surface, parts, middle, fill, opaque)
+
+
+@lru_cache(maxsize=32)  # a table shows a dozen panels; resizing makes new sizes
+def _panel_parts(rect: tuple, fill, edge, radius, width) -> tuple:
+    """(blits, middle) of a large panel: its corners and edges as (image, dest, area), and the
+    rectangle left for its middle."""
+    c = max(radius, width) + 1
     small = _panel((2 * c + 1, 2 * c + 1), fill, edge, radius, width)
     x, y, w, h = rect
-    for (sx, sy), (dx, dy) in (((0, 0), (x, y)), ((c + 1, 0), (x + w - c, y)),
-                               ((0, c + 1), (x, y + h - c)), ((c + 1, c + 1), (x + w - c, y + h - c))):
-        surface.blit(small, (dx, dy), (sx, sy, c, c))
+    corners = (((0, 0), (x, y)), ((c + 1, 0), (x + w - c, y)),
+               ((0, c + 1), (x, y + h - c)), ((c + 1, c + 1), (x + w - c, y + h - c)))
+    blits: list[tuple[pygame.Surface, tuple, tuple | None]] = [
+        (small, (dx, dy), (sx, sy, c, c)) for (sx, sy), (dx, dy) in corners]
     style = (fill, edge, radius, width)
-    surface.blit(_panel_edge(style, "top", w - 2 * c), (x + c, y))
-    surface.blit(_panel_edge(style, "bottom", w - 2 * c), (x + c, y + h - c))
-    surface.blit(_panel_edge(style, "left", h - 2 * c), (x, y + c))
-    surface.blit(_panel_edge(style, "right", h - 2 * c), (x + w - c, y + c))
-    middle = pygame.Rect(x + c, y + c, w - 2 * c, h - 2 * c)
+    blits += [(_panel_edge(style, "top", w - 2 * c), (x + c, y), None),
+              (_panel_edge(style, "bottom", w - 2 * c), (x + c, y + h - c), None),
+              (_panel_edge(style, "left", h - 2 * c), (x, y + c), None),
+              (_panel_edge(style, "right", h - 2 * c), (x + w - c, y + c), None)]
+    return tuple(blits), pygame.Rect(x + c, y + c, w - 2 * c, h - 2 * c)
+
+
+def _draw_parts(surface, parts, middle: pygame.Rect, fill, opaque: bool) -> None:
+    for image, dest, area in parts:
+        surface.blit(image, dest, area)
     if opaque:
         surface.fill(fill[:3], middle)
         return

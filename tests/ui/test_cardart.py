@@ -432,3 +432,52 @@ def test_cards_drawn_ahead_never_push_out_the_cards_in_use():
     art.wait()
     assert all(art._cache.get((("classic", code, None), 100, 140)) is images[code] for code in shown)
     assert len(art._cache) == 12
+
+
+def _shadow_blurred_whole(width, height):
+    """A shadow as it was drawn before large ones were blurred small: blurred at full size."""
+    blur = max(2, round(0.05 * width))
+    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 0))
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect().inflate(-blur, -blur),
+                     border_radius=round(0.065 * width))
+    return pygame.transform.gaussian_blur(shadow, max(1, blur // 2), repeat_edge_pixels=False)
+
+
+@pytest.mark.parametrize("size", [(90, 126), (378, 529), (605, 846)])
+def test_a_large_shadow_blurred_small_is_the_shadow_blurred_whole(size):
+    """A 4K weapon card's shadow took 180 ms to blur whole; blurred at a fraction of its size
+    and scaled up it looks the same: no pixel's darkness is more than a few levels off."""
+    quick, whole = CardArt().shadow(*size), _shadow_blurred_whole(*size)
+    assert quick.get_size() == size
+    worst = max(abs(quick.get_at((x, y)).a - whole.get_at((x, y)).a)
+                for x in range(0, size[0], 3) for y in range(0, size[1], 3))
+    assert worst <= (0 if size[0] < 100 else 16)  # small cards: exactly as before
+
+
+def test_an_in_between_card_has_its_size_and_only_what_is_asked_again_is_kept():
+    pygame.display.set_mode((64, 64))
+    art = CardArt()
+    back, face = art.back(378, 529), art.face("QH", 378, 529, ahead=False)
+    squashed = art.in_between(back, 120, 529)
+    assert squashed.get_size() == (120, 529)
+    assert art.in_between(face, 10, 529).get_size() == (10, 529)  # thin, but at least a pixel
+    assert art.in_between(face, 0, 529).get_size() == (1, 529)
+    assert not art._in_between  # asked once: a face turns once
+    again = art.in_between(back, 120, 529)  # the next card's turn squashes the back the same
+    assert art.in_between(back, 120, 529) is again
+    small = art.in_between(art.back(60, 84), 30, 84)  # a small card: scaled smoothly
+    assert small.get_size() == (30, 84)
+
+
+def test_in_between_cards_kept_are_bounded_in_bytes(monkeypatch):
+    pygame.display.set_mode((64, 64))
+    monkeypatch.setattr(cardart, "IN_BETWEEN_BYTES", 2 * 1024 * 1024)
+    art = CardArt()
+    back = art.back(378, 529)
+    for width in range(10, 378, 20):
+        art.in_between(back, width, 529)
+        art.in_between(back, width, 529)
+    held = sum(s.get_width() * s.get_height() * 4 for _, s in art._in_between.values())
+    assert 0 < held <= 2 * 1024 * 1024
+    assert art._in_between_bytes == held
