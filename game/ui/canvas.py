@@ -134,7 +134,17 @@ def _shape(name: str, bounds):
     return shape
 
 
+_PLAIN = frozenset((int, float, str, bool, type(None)))
+
+
 def _hashable(value):
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple and all(type(v) in _PLAIN for v in value):  # a colour, a point
+        return value
+    if kind is list and all(type(v) in _PLAIN for v in value):
+        return tuple(value)
     if isinstance(value, (list, tuple)):
         return tuple(_hashable(v) for v in value)
     if isinstance(value, (pygame.Rect, pygame.FRect)):
