@@ -154,16 +154,25 @@ def _panel_parts(rect: tuple, fill, edge, radius, width) -> tuple:
 
 
 def _draw_parts(surface, parts, middle: pygame.Rect, fill, opaque: bool) -> None:
+    """The parts of a large panel that meet the surface's clip (the painter repaints a few
+    rectangles of a frame: a strip along a 4K panel's edge needs two of its parts, not all of
+    them and its middle's dozens of tiles)."""
+    clip = surface.get_clip()
     for image, dest, area in parts:
-        surface.blit(image, dest, area)
-    if opaque:
-        surface.fill(fill[:3], middle)
+        w, h = (area[2], area[3]) if area is not None else image.get_size()
+        if clip.colliderect((dest[0], dest[1], w, h)):
+            surface.blit(image, dest, area)
+    inner = middle.clip(clip)
+    if not inner:
         return
-    tile = _panel_tile(fill)
-    for ty in range(middle.top, middle.bottom, PANEL_TILE):
-        for tx in range(middle.left, middle.right, PANEL_TILE):
-            surface.blit(tile, (tx, ty), (0, 0, min(PANEL_TILE, middle.right - tx),
-                                          min(PANEL_TILE, middle.bottom - ty)))
+    if opaque:
+        surface.fill(fill[:3], inner)
+        return
+    tile = _panel_tile(fill)  # one colour throughout: where a tile starts changes no pixel
+    for ty in range(inner.top, inner.bottom, PANEL_TILE):
+        for tx in range(inner.left, inner.right, PANEL_TILE):
+            surface.blit(tile, (tx, ty), (0, 0, min(PANEL_TILE, inner.right - tx),
+                                          min(PANEL_TILE, inner.bottom - ty)))
 
 
 @lru_cache(maxsize=64)

@@ -83,3 +83,25 @@ def test_a_large_panel_on_a_canvas_is_one_operation_covering_its_opaque_middle()
     assert pygame.Rect(100, 100, 2916, 702).contains(middle)
     assert middle.w > 2800 and middle.h > 600
     assert painter._opaque(translucent, {}) == []
+
+
+@pytest.mark.parametrize("fill", [(12, 34, 25, 255), (0, 0, 0, 40), (16, 40, 30, 215)])
+def test_a_panel_repainted_in_a_few_rectangles_shows_what_drawing_it_whole_shows(fill):
+    """The painter replays a panel clipped to each rectangle it repaints; only the parts that
+    meet the rectangle are drawn, with the pixels drawing all of it gives."""
+    size, rect = (1200, 900), pygame.Rect(37, 51, 1100, 777)
+    background = pygame.Surface(size)
+    background.fill((40, 110, 60))
+    whole = background.copy()
+    widgets.draw_panel(whole, rect, fill, (70, 120, 90), 16, 2)
+    recorded = canvas.Canvas(size)
+    widgets.draw_panel(recorded, rect, fill, (70, 120, 90), 16, 2)
+    rnd = random.Random(len(fill) + fill[3])
+    for _ in range(40):
+        area = pygame.Rect(rnd.randrange(size[0]), rnd.randrange(size[1]), rnd.randrange(1, 400),
+                           rnd.randrange(1, 300)).clip(background.get_rect())
+        repainted = whole.copy()
+        repainted.fill((255, 0, 255), area)  # what the rectangle held is gone
+        repainted.blit(background, area, area)
+        recorded.replay(repainted, area)
+        assert pygame.image.tobytes(repainted, "RGB") == pygame.image.tobytes(whole, "RGB"), area
