@@ -175,8 +175,11 @@ class CardTable:
         return None
 
     def draw(self, surface: pygame.Surface, viewport, art, card_size=None) -> None:
-        for sprite in self.in_draw_order():
-            self.draw_sprite(surface, viewport, art, sprite)
+        order = self.in_draw_order()
+        hidden = under_their_twin(order, viewport)
+        for sprite in order:
+            if id(sprite) not in hidden:
+                self.draw_sprite(surface, viewport, art, sprite)
 
     @staticmethod
     def draw_sprite(surface: pygame.Surface, viewport, art, sprite: CardSprite) -> None:
@@ -201,3 +204,22 @@ class CardTable:
             x += (w - sw) // 2
         surface.blit(image, (x, y))
         widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
+
+
+def under_their_twin(order: list, viewport) -> set:
+    """The ids of cards lying face down and flat (still, or waiting their turn to be dealt)
+    exactly under another such card drawn later: the same back at the same place covers all of
+    each but the soft rim of its corners. A deal waits as a stack at its origin: twenty cards
+    are drawn as one, not recorded, compared and repainted twenty times a frame."""
+    seen, hidden = set(), set()
+    for sprite in reversed(order):
+        if (sprite.lift or sprite.face >= 0.5 or sprite.size != sprite.target_size
+                or (sprite.move is not None and sprite.move.started)
+                or (sprite.flip is not None and sprite.flip.started)):
+            continue
+        place = (viewport.point(*sprite.pos), sprite.size)
+        if place in seen:
+            hidden.add(id(sprite))
+        else:
+            seen.add(place)
+    return hidden
