@@ -53,3 +53,33 @@ def test_a_card_turning_up_has_its_face_drawn_before_it_shows():
     assert sprite.face < 0.5  # still its back
     art.wait()
     assert (("classic", "QH", None), 100, 140) in art._cache
+
+
+def _cards_drawn(table, art, viewport) -> int:
+    canvas = Canvas((1280, 800))
+    table.draw(canvas, viewport, art)
+    shadow = id(art.shadow(100, 140))
+    return sum(op.key[0] == "blit" and op.key[1] != shadow and op.rect.size == (100, 140)
+               for op in canvas.ops)
+
+
+def test_a_deal_waiting_at_its_origin_is_drawn_as_one_card_and_each_card_as_it_leaves():
+    """Twenty cards waiting their turn to be dealt lie as a stack at the origin: the same back
+    at the same place, so only the top one is drawn (twenty were recorded, compared and
+    repainted every frame of a deal); each is drawn once it sets off, and a dealt pile lying
+    face down at one place is one card too."""
+    pygame.display.init()
+    art, viewport = CardArt(card_set="large_index"), Viewport()
+    viewport.fit((1280, 800))
+    table = CardTable(card_size=(100, 140))
+    places = {f"{rank}S": ((100 + 40 * i, 500), True, i, (100, 140))
+              for i, rank in enumerate("A23456789")}
+    table.sync(places, origin=(900, 100))
+    assert _cards_drawn(table, art, viewport) == 1
+    table.update(0.1)  # the first two have set off (a card every 0.09 s)
+    assert _cards_drawn(table, art, viewport) == 3
+    table.finish_all()
+    assert _cards_drawn(table, art, viewport) == 9  # dealt face up, side by side
+    table.sync({code: ((100, 500), False, i, (100, 140)) for i, code in enumerate(places)})
+    table.finish_all()
+    assert _cards_drawn(table, art, viewport) == 1  # squared up face down: the top one
