@@ -33,6 +33,8 @@ class BogeyScene(GameScene):
 
     def __init__(self, app, seed=None, options=None):
         self.auto_timer: float | None = None
+        self._grid: tuple | None = None  # (layout size, grid at it)
+        self._zones: tuple | None = None  # (what they depend on, drop zones)
         super().__init__(app, seed, options)
         self.buttons = ButtonRow([
             self.layout_button("end_turn", "End turn", self.end_turn, "Space"),
@@ -54,8 +56,11 @@ class BogeyScene(GameScene):
         """(rows, card scale) of the columns: one row of twelve as in the map, its cards as
         large as the zone's width and a full column's height allow; or, on a tall table where
         that makes the cards much larger, two rows of six."""
-        one, two = self.columns_scale(1), self.columns_scale(2)
-        return (2, two) if two >= TWO_ROWS_GAIN * one else (1, one)
+        size = self.viewport.logical  # the layout's size: all it depends on
+        if self._grid is None or self._grid[0] != size:  # (asked hundreds of times a frame)
+            one, two = self.columns_scale(1), self.columns_scale(2)
+            self._grid = (size, (2, two) if two >= TWO_ROWS_GAIN * one else (1, one))
+        return self._grid[1]
 
     def columns_scale(self, rows: int) -> float:
         """How much larger than in the map the columns' cards can be in `rows` rows."""
@@ -137,11 +142,15 @@ class BogeyScene(GameScene):
 
     def drop_zones(self) -> dict:
         view = self.view()
-        zones = {f"column{i + 1}": self.column_rect(i) for i in range(len(view.columns))}
-        if len(view.columns) < rules.MAX_COLUMNS:
-            zones["new"] = self.column_rect(len(view.columns))
-        zones["discard"] = pygame.Rect(self.layout["discard"].rect)
-        return zones
+        # where the columns are depends on the layout's size and how long they are
+        of = (self.viewport.logical, tuple(len(c) for c in view.columns))
+        if self._zones is None or self._zones[0] != of:  # (asked a few times a frame)
+            zones = {f"column{i + 1}": self.column_rect(i) for i in range(len(view.columns))}
+            if len(view.columns) < rules.MAX_COLUMNS:
+                zones["new"] = self.column_rect(len(view.columns))
+            zones["discard"] = pygame.Rect(self.layout["discard"].rect)
+            self._zones = (of, zones)
+        return {name: rect.copy() for name, rect in self._zones[1].items()}
 
     # -- what the player does ------------------------------------------------
     def view(self):
