@@ -15,12 +15,13 @@ import pygame
 
 
 class Op:
-    __slots__ = ("key", "rect", "run")
+    __slots__ = ("key", "rect", "run", "cover")
 
-    def __init__(self, key, rect: pygame.Rect, run):
+    def __init__(self, key, rect: pygame.Rect, run, cover: pygame.Rect | None = None):
         self.key = key      # hashable: equal keys draw equal pixels
         self.rect = rect    # window pixels the operation may touch
         self.run = run      # run(surface) performs it; for a clip, the clip Rect or None
+        self.cover = cover  # window pixels it makes opaque, where the painter can't tell
 
 
 class Canvas:
@@ -74,12 +75,8 @@ class Canvas:
             w, h = area.size
             shown = tuple(area)
         self.images.append(source)
-        rect = pygame.Rect(x, y, w, h)
-        if self.clip is not None:
-            rect = rect.clip(self.clip)
-        self.ops.append(Op(("blit", id(source), x, y, shown, special_flags), rect,
-                           lambda s: s.blit(source, (x, y), area, special_flags)))
-        return rect
+        return self.add(("blit", id(source), x, y, shown, special_flags), pygame.Rect(x, y, w, h),
+                        lambda s: s.blit(source, (x, y), area, special_flags))
 
     def blits(self, sequence, doreturn=True):
         drawn = [self.blit(*item) for item in sequence]
@@ -98,10 +95,10 @@ class Canvas:
         return picture
 
     # -- recording ----------------------------------------------------------------------------
-    def add(self, key, rect: pygame.Rect, run, clipped=True) -> pygame.Rect:
+    def add(self, key, rect: pygame.Rect, run, clipped=True, cover=None) -> pygame.Rect:
         if clipped and self.clip is not None:
             rect = rect.clip(self.clip)
-        self.ops.append(Op(key, rect, run))
+        self.ops.append(Op(key, rect, run, cover))
         return rect
 
 

@@ -246,10 +246,10 @@ def _minus(rect: pygame.Rect, cover: pygame.Rect) -> list:
 
 def _opaque(op, images) -> list:
     """The window rectangles an operation makes opaque: a plain fill (the window has no
-    alpha), a plain blit's image where it is opaque, or an opaque panel's middle."""
+    alpha), a plain blit's image where it is opaque, or the cover an operation was given."""
+    if op.cover is not None:  # told by what drew it (an opaque panel's middle)
+        return [op.cover]
     kind, flags = op.key[0], op.key[-1]
-    if kind == "panel":  # its middle, where the panel is opaque (widgets.draw_panel)
-        return [] if flags is None else [pygame.Rect(flags)]
     if flags or kind not in ("blit", "fill"):
         return []
     if kind == "fill":

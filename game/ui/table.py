@@ -45,6 +45,11 @@ class CardSprite:
     def busy(self) -> bool:
         return self.move is not None or self.flip is not None
 
+    @property
+    def in_flight(self) -> bool:
+        """Set off on its move (a card waiting its turn to be dealt lies flat where it is)."""
+        return self.move is not None and self.move.started
+
     def move_to(self, pos, seconds: float, delay: float = 0.0, easing=ease_out_cubic,
                 size=None) -> None:
         pos = tuple(pos)
@@ -187,8 +192,8 @@ class CardTable:
         x, y = viewport.point(*sprite.pos)
         tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
-        if sprite.lift or (sprite.move is not None and sprite.move.started):
-            off = max(2, w // 24)  # (a card waiting its turn to be dealt lies flat)
+        if sprite.lift or sprite.in_flight:
+            off = max(2, w // 24)
             shadow = art.shadow(tw, th)
             if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
                 shadow = art.in_between(shadow, w, h)  # 5 ms each at 4K
@@ -213,8 +218,8 @@ def under_their_twin(order: list, viewport) -> set:
     are drawn as one, not recorded, compared and repainted twenty times a frame."""
     seen, hidden = set(), set()
     for sprite in reversed(order):
-        if (sprite.lift or sprite.face >= 0.5 or sprite.size != sprite.target_size
-                or (sprite.move is not None and sprite.move.started)
+        if (sprite.lift or sprite.in_flight or sprite.face >= 0.5
+                or sprite.size != sprite.target_size
                 or (sprite.flip is not None and sprite.flip.started)):
             continue
         place = (viewport.point(*sprite.pos), sprite.size)

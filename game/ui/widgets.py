@@ -126,10 +126,10 @@ def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_ED
         return
     parts, middle = _panel_parts(tuple(rect), fill, edge, radius, width)
     if isinstance(surface, canvas.Canvas):
-        cover = tuple(middle) if opaque else None
         surface.images.extend(image for image, _, _ in parts)
-        surface.add(("panel", tuple(rect), fill, edge, radius, width, cover), rect,
-                    lambda s: _draw_parts(s, parts, middle, fill, opaque))
+        surface.add(("panel", tuple(rect), fill, edge, radius, width), rect,
+                    lambda s: _draw_parts(s, parts, middle, fill, opaque),
+                    cover=middle.copy() if opaque else None)
     else:
         _draw_parts(surface, parts, middle, fill, opaque)
 
