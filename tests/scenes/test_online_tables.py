@@ -201,16 +201,18 @@ def test_join_a_table_from_the_list_and_watch_another(app):
         host.stop()
 
 
-def test_a_hosted_table_continues_from_the_menu_after_the_host_left(app):
+def test_a_hosted_table_continues_from_the_menu_after_the_host_left(app, monkeypatch):
     scene, _ = host_from_menu(app, seats=("computer",))
     until(app, lambda: scene.remote.seq >= 3, also=lambda: play_host_seat(app, scene))
     table = scene.link.host.table
-    seq = table.seq
     app.main_menu()  # the host's app closes the table: its autosave keeps it
     menu = app.top
     frames(app, 2)
     assert "lamarckian_poker" in menu.saved
     until(app, lambda: not scene.link.host.thread.is_alive())
+    seq = table.seq  # read once the table has stopped: its computer plays until then
+    # the computer waits this time, so the table is seen as it was saved, not a move later
+    monkeypatch.setattr(hosting, "BOT_DELAY", 60.0)
     menu.continue_game("lamarckian_poker")
     until(app, lambda: isinstance(app.top, OnlineTable))
     again = app.top
