@@ -84,12 +84,22 @@ def parse(text: str) -> dict[str, Decided]:
         target.extend(more)
     out = {}
     for rule, (decided, lost) in found.items():
-        table = Decided(decided, lost)
-        if any(table.verdict(first) is None or table.verdict(last) is None
-               for first, last in lost):
+        if not _within(lost, decided):
             raise ValueError(f"scoundrel_deals.txt: a lost deal under {rule} was never decided")
-        out[rule] = table
+        out[rule] = Decided(decided, lost)
     return out
+
+
+def _within(inner: list[Range], outer: list[Range]) -> bool:
+    """Whether both ends of each of the sorted ranges `inner` are inside the sorted ranges
+    `outer`: one walk through both (the file is read when a game ends, within a frame)."""
+    k = 0
+    for seed in (end for pair in inner for end in pair):  # never decreasing
+        while k < len(outer) and outer[k][1] < seed:
+            k += 1
+        if k == len(outer) or seed < outer[k][0]:
+            return False
+    return True
 
 
 def render(verdicts: dict[str, dict[int, bool]], header: str) -> str:

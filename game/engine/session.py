@@ -30,13 +30,21 @@ class Session:
         self.states = [first]
         self.actions: list[str] = []
         self.undone: list[tuple[State, str]] = []  # (state, action text) taken back, the latest last
+        # the current state's views by seat: states and views never change, and a table asks
+        # for the same view many times a frame (a view of Pirate Rummy judges every meld)
+        self._views: tuple[State, dict[int, Any]] = (first, {})
 
     @property
     def state(self) -> State:
         return self.states[-1]
 
     def view(self, seat: int = 0) -> Any:
-        return self.rules.view(self.state, seat)
+        state, views = self._views
+        if state is not self.state:
+            state, views = self._views = (self.state, {})
+        if type(seat) is not int or seat not in views:  # a bad seat raises as the rules do
+            views[seat] = self.rules.view(state, seat)
+        return views[seat]
 
     def view_at(self, index: int, seat: int) -> Any:
         """The view `seat` had of the table after `index` actions (negative: from the end)."""

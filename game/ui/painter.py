@@ -134,13 +134,13 @@ def merged(rects: list, window: pygame.Rect) -> list:
         joined = True
         while joined:
             joined = False
-            for i, other in enumerate(out):
-                if r.colliderect(other):
-                    union = r.union(other)
-                    if union.w * union.h <= JOINED_SLACK * (r.w * r.h + other.w * other.h):
-                        r, joined = union, True
-                        del out[i]
-                        break
+            for i in r.collidelistall(out):  # (a few hundred outline strips at 4K)
+                other = out[i]
+                union = r.union(other)
+                if union.w * union.h <= JOINED_SLACK * (r.w * r.h + other.w * other.h):
+                    r, joined = union, True
+                    del out[i]
+                    break
         out.append(r)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]

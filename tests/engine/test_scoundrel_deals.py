@@ -20,6 +20,8 @@ def test_the_lists_round_trip_through_their_text():
 
 @pytest.mark.parametrize("text", [
     "at_most decided 0-9\nat_most lost 12\n",          # a lost deal never decided
+    "at_most decided 0-9 20-29\nat_most lost 3 12\n",  # ... between two decided ranges
+    "at_most decided 5-9\nat_most lost 2\n",           # ... before every decided one
     "at_most decided 5-9 0-3\n",                        # ranges out of order
     "at_most decided 9-5\n",
     "at_most decided 0-x\n",
@@ -43,3 +45,10 @@ def test_the_shipped_lists_cover_both_rules():
         assert shipped[rule].total >= 500
         assert 0 < shipped[rule].lost_count < shipped[rule].total / 10
         assert shipped[rule].verdict(0) is True
+
+
+def test_lost_deals_at_the_edges_of_decided_ranges_are_accepted():
+    tables = deals.parse("at_most decided 0-9 10-19 30-39\nat_most lost 0 9-10 19 30 39\n")
+    table = tables["at_most"]
+    assert [s for s in range(45) if table.verdict(s) is False] == [0, 9, 10, 19, 30, 39]
+    assert table.verdict(25) is None and table.verdict(31) is True
