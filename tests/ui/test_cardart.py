@@ -481,3 +481,20 @@ def test_in_between_cards_kept_are_bounded_in_bytes(monkeypatch):
     held = sum(s.get_width() * s.get_height() * 4 for _, s in art._in_between.values())
     assert 0 < held <= 2 * 1024 * 1024
     assert art._in_between_bytes == held
+
+
+@pytest.mark.parametrize("card_set", CARD_SETS)
+def test_a_card_comes_in_the_windows_pixel_format_from_its_first_render(card_set):
+    """A face in another byte order than the window blits twenty times slower (5.6 ms at 4K),
+    and one swapped for its converted copy a frame later is repainted again."""
+    pygame.display.set_mode((320, 200))
+    try:
+        window = pygame.display.get_surface().get_masks()[:3]
+        art = CardArt(card_set=card_set)
+        for first in (art.face("KS", 240, 336), art.back(240, 336), art.shadow(240, 336),
+                      art.slot(240, 336, "Room"), art.face("2H", 30, 42)):
+            assert first.get_masks()[:3] == window
+        assert art.face("KS", 240, 336) is art.face("KS", 240, 336)
+    finally:
+        pygame.display.quit()
+        pygame.display.init()
