@@ -18,7 +18,7 @@ from ..ui import canvas, theme
 from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.table import CardTable
-from ..ui.widgets import Button, ButtonRow, draw_text, note, wash, wrap
+from ..ui.widgets import Button, ButtonRow, draw_text, note, wash, wash_rim, wrap
 from .base import Scene
 from .dialogs import ConfirmDialog, PauseMenu
 
@@ -27,6 +27,8 @@ RESULT_PAUSE = 0.6      # seconds between the last animation and the result scre
 STATUS_SECONDS = 6.0
 DOUBLE_CLICK = 0.4      # seconds within which a second click on a card is a double-click
 LONG_PRESS = 0.8        # seconds a still press takes to show what lies under it large (touch)
+RIM_LIT_SHARE = 0.08    # a chosen drop zone larger than this share of the window is lit at its
+RIM_LIT_DEPTH = 22      # rim, this deep (logical pixels), not washed whole (see widgets.wash_rim)
 NO_CLICK = (None, -1.0, False, (-99, -99))
 REPLAY_KEYS = ("Replay: Left and Right step through the moves, Home and End go to the first "
                "and last, Esc closes.")
@@ -703,7 +705,11 @@ class GameScene(Scene):
             radius = vp.length(14)
             if name == chosen:
                 inset = max(4, vp.length(8))  # the outlines below cover the wash's corners
-                wash(surface, r.inflate(-2 * inset, -2 * inset), theme.GOLD, 60)
+                lit = r.inflate(-2 * inset, -2 * inset)
+                if lit.w * lit.h > RIM_LIT_SHARE * surface.get_width() * surface.get_height():
+                    wash_rim(surface, lit, theme.GOLD, 80, max(6, vp.length(RIM_LIT_DEPTH)))
+                else:
+                    wash(surface, lit, theme.GOLD, 60)
                 canvas.rect(surface, theme.INK, r, width=max(4, vp.length(8)),
                                  border_radius=radius)
                 canvas.rect(surface, theme.GOLD, r.inflate(-vp.length(4), -vp.length(4)),

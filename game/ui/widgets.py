@@ -223,6 +223,20 @@ def wash(surface, area, colour, alpha: int) -> None:
     surface.fill(tuple(c * alpha // 255 for c in colour[:3]), area, special_flags=pygame.BLEND_ADD)
 
 
+def wash_rim(surface, area, colour, alpha: int, depth: int) -> None:
+    """`wash` along the inside of `area`'s edges, `depth` deep: a large place lit up by its
+    rim, which a frame repaints in strips instead of the whole place (at 4K a player's meld
+    area is 2.8 million pixels, repainted whenever a dragged card enters or leaves it)."""
+    area = pygame.Rect(area)
+    depth = max(1, min(int(depth), area.w // 2, area.h // 2))
+    side = area.h - 2 * depth
+    for strip in ((area.x, area.y, area.w, depth), (area.x, area.bottom - depth, area.w, depth),
+                  (area.x, area.y + depth, depth, side),
+                  (area.right - depth, area.y + depth, depth, side)):
+        if strip[2] > 0 and strip[3] > 0:
+            wash(surface, strip, colour, alpha)
+
+
 @lru_cache(maxsize=2)
 def _shade(size, colour) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)

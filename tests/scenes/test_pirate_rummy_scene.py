@@ -282,3 +282,30 @@ def test_the_areas_and_the_hand_follow_the_window(app):
         assert 0 < top_of_hand - (mine.y + mine.h) < 20, size
         assert mine.y > others[0].y + others[0].h
     resize(app, (1280, 800))
+
+
+def test_a_card_held_over_the_players_area_lights_its_rim_not_its_whole_middle(app):
+    """The area is a third of the window: washed whole, every frame the chosen zone changes
+    repainted it all (2.8 million pixels at 4K). Lit at its rim, only the rim and the card."""
+    scene = start(app)
+    window = app.surface.get_width() * app.surface.get_height()
+    start_at, over = grip(scene, "b5"), free_space(scene, 0)
+    post(pygame.MOUSEMOTION, pos=to_window(app, start_at), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=to_window(app, start_at), button=1)
+    frames(app)
+    for i in range(1, 9):
+        point = [a + (b - a) * i / 8 for a, b in zip(start_at, over)]
+        post(pygame.MOUSEMOTION, pos=to_window(app, point), rel=(1, 1), buttons=(1, 0, 0))
+        frames(app)
+        lit = scene.zone_at(scene.pointer) == "area:0"
+        if lit:
+            break
+    assert lit
+    repainted = sum(r.w * r.h for r in app.painter.repainted)
+    area = scene.viewport.rect(*scene.panel_of(0).rect)
+    assert area.w * area.h > 0.25 * window and repainted < 0.15 * window
+    middle = area.center
+    tinted = app.surface.get_at((area.x + scene.viewport.length(20), middle[1]))
+    assert app.surface.get_at(middle)[:3] != tinted[:3]  # the rim is lit, the middle is not
+    post(pygame.MOUSEBUTTONUP, pos=to_window(app, over), button=1)
+    frames(app, 3)

@@ -1,7 +1,7 @@
 """A drop zone's wash is two blended fills that look as a translucent layer's blit would."""
 import pygame
 
-from game.ui.widgets import wash
+from game.ui.widgets import wash, wash_rim
 
 
 def test_a_wash_looks_like_a_translucent_layer():
@@ -16,3 +16,17 @@ def test_a_wash_looks_like_a_translucent_layer():
         inside, outside = washed.get_at((3, 3)), washed.get_at((0, 0))
         assert all(abs(a - b) <= 2 for a, b in zip(inside, blitted.get_at((3, 3))))
         assert outside[:3] == felt  # only the area asked for
+
+
+def test_a_rim_wash_tints_the_edges_once_and_leaves_the_middle():
+    plain = pygame.Surface((60, 40))
+    plain.fill((40, 90, 50))
+    rimmed, washed = plain.copy(), plain.copy()
+    area = pygame.Rect(5, 5, 50, 30)
+    wash_rim(rimmed, area, (232, 190, 80), 80, 6)
+    wash(washed, area, (232, 190, 80), 80)
+    tinted = washed.get_at((30, 20))
+    for point in ((5, 5), (54, 34), (10, 20), (50, 20), (30, 5), (30, 34), (10, 10), (49, 29)):
+        assert rimmed.get_at(point) == tinted, point  # washed as a whole wash would, once
+    for point in ((11, 11), (30, 20), (48, 28), (4, 4), (55, 35)):
+        assert rimmed.get_at(point) == plain.get_at(point), point
