@@ -181,8 +181,8 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
             if pieces:
                 for rect in _opaque(op, images):
                     rect = rect.clip(whole)
-                    if rect and not any(covers[k].contains(rect) for k in rect.collidelistall(covers)):
-                        covers.append(rect)
+                    if rect:
+                        _add_cover(covers, rect)
     surface.set_clip(area)
     clip = area
     try:
@@ -227,6 +227,20 @@ def _uncovered(rect: pygame.Rect, covers: list) -> list:
         if len(pieces) > MAX_PIECES:
             pieces = [pieces[0].unionall(pieces[1:])]
     return pieces
+
+
+def _add_cover(covers: list, rect: pygame.Rect) -> None:
+    """Add `rect` to `covers`, joined to a cover it overlaps along a whole side where their
+    union is exactly the two (a squared pile's cards, each a few pixels below the last: thirty
+    covers become one, and every card under them is cut against one, not thirty)."""
+    for k in rect.collidelistall(covers):
+        cover = covers[k]
+        if cover.contains(rect):
+            return
+        if (cover.x == rect.x and cover.w == rect.w) or (cover.y == rect.y and cover.h == rect.h):
+            covers[k] = cover.union(rect)
+            return
+    covers.append(rect)
 
 
 def _minus(rect: pygame.Rect, cover: pygame.Rect) -> list:
