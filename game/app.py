@@ -48,6 +48,9 @@ REPAINT_EVENTS = {getattr(pygame, name) for name in (
 # Seconds a frame may spend rendering cards at a size not seen before (after a resize); the
 # rest show their nearest cached size scaled until a later frame renders them (cardart.py).
 CARD_RENDER_BUDGET = 0.006
+# Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
+# what the frame leaves of it (see `App.thinking_time`).
+FRAME_WORK = 0.0055
 
 
 class App:
@@ -82,6 +85,8 @@ class App:
         self.stack: list = []
         self.running = True
         self.frames = 0
+        self.frame_started = time.perf_counter()
+        self.draw_seconds = 0.0  # the last frame's drawing: what this one's will likely take
         self.quit_dialog = None
         from .scenes.menu import MainMenu
         self.stack.append(MainMenu(self))
@@ -217,6 +222,7 @@ class App:
     # -- loop -----------------------------------------------------------
     def step(self, dt: float) -> None:
         """One frame: events to the top scene, update, draw (what changed)."""
+        self.frame_started = time.perf_counter()
         self.art.start_frame()
         for event in pygame.event.get():
             if event.type in REPAINT_EVENTS:
@@ -232,8 +238,18 @@ class App:
             if not self.running:
                 return
         self.top.update(dt)
+        drawing = time.perf_counter()
         self.draw()
+        self.draw_seconds = time.perf_counter() - drawing
         self.frames += 1
+
+    def thinking_time(self, most: float, least: float = 0.0005) -> float:
+        """Seconds a computer player (or a hint) may think in this frame: what FRAME_WORK
+        leaves after the frame's work so far and its drawing to come (as long as the last
+        frame's), within [least, most]. A frame busy moving cards thinks less, so it keeps
+        its pace; a still table thinks up to `most`."""
+        spent = time.perf_counter() - self.frame_started + self.draw_seconds
+        return min(most, max(least, FRAME_WORK - spent))
 
     def draw(self) -> None:
         canvas = Canvas(self.surface.get_size())

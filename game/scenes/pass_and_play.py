@@ -27,8 +27,8 @@ from .handoff import HandOffScreen
 # Which of the layout's opp1..opp7 places (clockwise from the viewer's left) the other seats use.
 OPPONENT_SLOTS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 3, 5, 7), 5: (1, 2, 4, 6, 7),
                   6: (1, 2, 3, 5, 6, 7), 7: (1, 2, 3, 4, 5, 6, 7)}
-BOT_SLICE_SECONDS = 0.003   # thinking time per frame: the frame keeps its pace
-HINT_SLICE_SECONDS = 0.008  # a hint someone is waiting for thinks a little longer per frame
+BOT_SLICE_SECONDS = 0.003   # most thinking time per frame (less in a busy frame: App.thinking_time)
+HINT_SLICE_SECONDS = 0.008  # a hint someone is waiting for (on a still table) thinks longer per frame
 # Seconds a computer's move stays on screen before the next computer acts (Settings: Computer moves).
 BOT_PACES = {"slow": 3.2, "normal": 2.0, "fast": 1.0}
 CAPTION_PACES = 2.5         # a caption lasts this many paces (it may outlive the next move)
@@ -516,14 +516,14 @@ class PassAndPlayScene(GameScene):
         if self.table.busy and self.thinking is None and self.bot_choice is None:
             return
         if self.thinking is None and self.bot_choice is None:
-            view = self.session.rules.view(self.session.state, seat)
+            view = self.session.view(seat)
             legal = self.session.legal_actions()
             self.thinking = bots.make(self.game_id, self.seats[seat].level).think(
                 view, legal, self.bot_rng())
             self.bot_wait = self.bot_pace() if self.captions else self.bot_pace() / 2
         if self.thinking is not None:
             now = time.perf_counter()
-            deadline, longest = now + BOT_SLICE_SECONDS, 0.0
+            deadline, longest = now + self.app.thinking_time(BOT_SLICE_SECONDS), 0.0
             try:
                 while now + longest < deadline:  # no step that would run past the slice
                     next(self.thinking)

@@ -34,7 +34,7 @@ HEALTH_BLOCK = (262, 200)  # the health panel's words and bar, at their size in 
 RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: the hardest
                           # of 43,000 deals needed about a tenth (docs/scoundrel-solver.md)
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
-THINK_SLICE = 0.003      # the computer's thinking time per frame: the frame keeps its pace
+THINK_SLICE = 0.003      # the computer's most thinking time per frame (App.thinking_time)
 COUNTER_VALUES = tuple(range(2, 15))
 COUNTER_HEADS = tuple(str(v) for v in range(2, 11)) + ("J", "Q", "K", "A")
 COUNTER_ROWS = {"monster": "Monsters ♠♣", "weapon": "Weapons ♦", "potion": "Potions ♥"}
@@ -181,7 +181,7 @@ class ScoundrelScene(GameScene):
             self.autoplay_thinking = self.autoplay.think(
                 self.view(), rules.legal_actions(self.session.state), random.Random(seed))
         if self.autoplay_thinking is not None:
-            deadline = time.perf_counter() + THINK_SLICE
+            deadline = time.perf_counter() + self.app.thinking_time(THINK_SLICE)
             try:
                 while time.perf_counter() < deadline:
                     next(self.autoplay_thinking)
