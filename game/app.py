@@ -22,8 +22,8 @@ import pygame  # noqa: E402
 
 from . import memory, shutdown, wake  # noqa: E402
 from .resources import asset  # noqa: E402
+from .store import saves, startup  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
-from .store import startup  # noqa: E402
 from .ui import screen as screens  # noqa: E402
 from .ui import theme  # noqa: E402
 from .ui.canvas import Canvas  # noqa: E402
@@ -179,7 +179,8 @@ class App:
     def save_current_game(self) -> None:
         game = self.current_game()
         if game is not None and game.in_progress():
-            game.save_game()
+            game.save_game(soon=False)  # on disk before this returns (a quit, a signal)
+        saves.settle()
 
     def start_game(self, game_id: str, seed=None, options=None, seats=None) -> None:
         from .scenes.registry import scene_for

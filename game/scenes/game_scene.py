@@ -174,16 +174,18 @@ class GameScene(Scene):
         self.save_game()
         self.refresh()
 
-    def save_game(self) -> None:
+    def save_game(self, soon: bool = True) -> None:
         """Keep the game in its autosave; a finished game is counted in the statistics as its
-        save is removed. A crash loses at most the action in flight, never a result."""
+        save is removed. A crash loses at most the action in flight, never a result. `soon`:
+        the autosave is written on the saving thread (store/later.py), so the move's frame
+        does not wait for the disk; a write that failed is said at the next save."""
         if not self.autosave:
             return
         try:
             if not self.session.is_over():
                 # a game that will not count is saved as counted: Continue never counts it
                 saves.save(self.session, self.seat_info(), self.token,
-                           self.recorded or not self.counts(), seconds=self.elapsed)
+                           self.recorded or not self.counts(), seconds=self.elapsed, soon=soon)
             elif self.recorded:
                 saves.delete(self.game_id)
             else:

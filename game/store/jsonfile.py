@@ -40,11 +40,19 @@ class BadFile(ValueError):
         self.moved_to = moved_to
 
 
+def encode(data: Any) -> str:
+    return json.dumps(data, indent=1, sort_keys=True)
+
+
 def write_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temporary file, flush, fsync, then rename over `path`."""
+    write_text_atomic(path, encode(data))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """`write_atomic` of text already encoded."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=1, sort_keys=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -21,7 +21,7 @@ from typing import Any
 from ..engine import games
 from ..engine.rng import MAX_SEED
 from ..engine.session import Session
-from . import checks, jsonfile, paths
+from . import checks, jsonfile, later, paths
 
 MOST_SECONDS = 10**7  # far beyond any game's clock
 FORMAT = "deckhand-save"
@@ -112,14 +112,21 @@ def check_players(players: Any, count: int) -> list[tuple[str, str]] | None:
 
 
 def save(session: Session, seats: Seats | None = None, token: str = "", counted: bool = False,
-         players: Sequence[tuple[str, str]] | None = None, seconds: float = 0.0) -> None:
-    """Keep `session`; a finished one also keeps `players` until its statistics are written."""
+         players: Sequence[tuple[str, str]] | None = None, seconds: float = 0.0,
+         soon: bool = False) -> None:
+    """Keep `session`; a finished one also keeps `players` until its statistics are written.
+    `soon`: written on the saving thread (store/later.py), not before this returns."""
     data = envelope(FORMAT, VERSION, session, seats)
     data.update(saved_at=now(), token=token or new_token(), counted=counted,
                 finished=session.is_over(), seconds=round(float(seconds), 1))
     if session.is_over():
         data["players"] = [list(p) for p in players] if players is not None else None
-    jsonfile.write_atomic(path(session.game_id), data)
+    text, where = jsonfile.encode(data), path(session.game_id)
+    if soon:
+        later.write(where, text)
+    else:
+        later.settle(where)  # a write waiting would otherwise land over this one
+        jsonfile.write_text_atomic(where, text)
 
 
 def _saved(data: Any, game_id: str) -> Saved:
@@ -145,6 +152,7 @@ def _saved(data: Any, game_id: str) -> Saved:
 def load(game_id: str) -> Saved | None:
     """The saved game to continue, or None; raises jsonfile.BadFile (the file moved aside) if
     unusable. A finished game waiting for its statistics is no game to continue: None."""
+    later.settle(path(game_id))
     saved = jsonfile.read(path(game_id), lambda data: _saved(data, game_id))
     return None if saved is None or saved.session.is_over() else saved
 
@@ -156,12 +164,20 @@ def load_finished(game_id: str) -> Saved | None:
         if isinstance(data, dict) and data.get("finished") is True:
             return _saved(data, game_id)
         return None
+    later.settle(path(game_id))
     return jsonfile.read(path(game_id), validate)
 
 
+def settle() -> None:
+    """Wait until every save written `soon` is on disk."""
+    later.settle()
+
+
 def has_save(game_id: str) -> bool:
+    later.settle(path(game_id))
     return path(game_id).exists()
 
 
 def delete(game_id: str) -> None:
+    later.drop(path(game_id))
     path(game_id).unlink(missing_ok=True)

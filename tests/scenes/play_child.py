@@ -4,8 +4,9 @@ It continues the saved game (the way Continue does), then:
 - `final`: makes the final move, prints FINAL and runs the app's loop (the result animation)
   until the test kills it;
 - `die-before-K`: makes the next move, killing itself with SIGKILL just before the K-th
-  change on disk that the move makes (a file renamed into place or removed), K from 1; a K
-  past the last change kills it just after the move;
+  change on disk that the move makes (a file renamed into place or removed, by the saving
+  thread too), K from 1; a K past the last change kills it just after the move's changes are
+  on disk (an autosave is written on its own thread, a moment after the move);
 - `loop`: makes one more move (not the final one), prints READY and runs the app's loop until
   the test signals it.
 DECKHAND_HOME must be set; the game is the one `game_line` deals.
@@ -87,6 +88,7 @@ def main(mode: str, game_id: str) -> None:
     if mode.startswith("die-before-"):
         die_before(int(mode.removeprefix("die-before-")))
         scene.act(following)
+        saves.settle()
         os.kill(os.getpid(), signal.SIGKILL)  # past the last change: just after the move
     assert scene.act(following) and scene.session.is_over()
     print("FINAL", flush=True)
