@@ -68,9 +68,9 @@ def _work() -> None:
             _writing = path
         try:
             jsonfile.write_text_atomic(path, text)
-        except OSError as exc:
+        except Exception as exc:  # noqa: BLE001 - the thread must live on: quitting waits for it
             with _lock:
-                _failed[path] = exc
+                _failed[path] = exc if isinstance(exc, OSError) else OSError(str(exc))
         finally:
             with _lock:
                 _writing = None

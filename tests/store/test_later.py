@@ -68,3 +68,19 @@ def test_a_saved_game_is_read_back_as_last_saved_while_the_disk_lags(app, monkey
     saves.save(session, soon=True)
     threading.Timer(0.2, go.set).start()
     assert saves.load("scoundrel").session.actions == session.actions
+
+
+def test_the_saving_thread_outlives_a_write_that_breaks(tmp_path, monkeypatch):
+    """Quitting waits for the saving thread: an unexpected error must not leave it dead with
+    writes waiting (the app could never quit)."""
+    real = jsonfile.write_text_atomic
+    monkeypatch.setattr(jsonfile, "write_text_atomic",
+                        lambda path, text: (_ for _ in ()).throw(RuntimeError("broken")))
+    later.write(tmp_path / "a.json", "{}")
+    later.settle()
+    monkeypatch.setattr(jsonfile, "write_text_atomic", real)
+    with pytest.raises(OSError, match="broken"):
+        later.write(tmp_path / "a.json", "{}")
+    later.write(tmp_path / "b.json", "{}")
+    later.settle()
+    assert (tmp_path / "b.json").exists()
