@@ -46,6 +46,12 @@ def settle(path: Path | None = None) -> None:
             _lock.wait()
 
 
+def busy() -> bool:
+    """Whether a write is waiting or under way."""
+    with _lock:
+        return bool(_waiting or _writing)
+
+
 def drop(path: Path) -> None:
     """Forget what waits to be written to `path`, and wait for a write of it under way: the
     file is about to be removed, and nothing may write it back afterwards."""

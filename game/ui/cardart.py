@@ -788,6 +788,11 @@ class CardArt:
         the real cards are up. (Cards the worker draws ahead, not shown yet, need no frames.)"""
         return self.stood_in_this_frame
 
+    @property
+    def rendering(self) -> bool:
+        """Whether the worker has renders waiting or under way."""
+        return self._jobs.unfinished_tasks > 0
+
     def wait(self) -> None:
         """Until the worker has rendered everything asked of it (tests, screenshots)."""
         self._jobs.join()

@@ -27,6 +27,9 @@ FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it w
 SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
 JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most this times
 #                     their areas together (else both are repainted, the overlap twice)
+JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a rectangle's own
+#                        replay costs about as much as repainting these (outlines side by side)
+JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
 OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled
 
 
@@ -124,9 +127,10 @@ def _areas(op) -> list:
 
 
 def merged(rects: list, window: pygame.Rect) -> list:
-    """Few rectangles covering `rects`: overlapping ones joined where their box is not much
-    larger than they are (an outline's four edges stay apart), many ones boxed, a large area
-    made the whole window."""
+    """Few rectangles covering `rects`: overlapping or near ones joined where their box is not
+    much larger than they are, or adds few pixels (a row of outlines side by side becomes its
+    band; a large outline's four edges stay apart), many ones boxed, a large area made the
+    whole window."""
     rects = [r.inflate(2, 2).clip(window) for r in rects]  # slack for rounding in the shapes
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
@@ -134,10 +138,12 @@ def merged(rects: list, window: pygame.Rect) -> list:
         joined = True
         while joined:
             joined = False
-            for i in r.collidelistall(out):  # (a few hundred outline strips at 4K)
+            near = r.inflate(2 * JOINED_GAP, 2 * JOINED_GAP)
+            for i in near.collidelistall(out):  # (a few hundred outline strips at 4K)
                 other = out[i]
                 union = r.union(other)
-                if union.w * union.h <= JOINED_SLACK * (r.w * r.h + other.w * other.h):
+                apart = r.w * r.h + other.w * other.h
+                if union.w * union.h <= max(JOINED_SLACK * apart, apart + JOINED_PIXELS):
                     r, joined = union, True
                     del out[i]
                     break

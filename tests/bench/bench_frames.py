@@ -3,7 +3,10 @@
 Each (scene, window size, video driver, run) is a fresh child process
 (`python -m tests.bench.bench_frames SCENE WxH`), so every run starts cold like a player's and its
 peak RSS is that scene's alone. The child times each `app.step` (events, update, draw and
-display.flip) with no frame pacing, and plays:
+display.flip) and plays its frames back to back, but for the threads that work between frames:
+while the card renders or the saving thread have work, a frame is followed by the rest of its
+1/60 s, as App.run's paced loop gives them (back to back, they got a fifth of that time, and a
+card the player's 60 Hz table has ready in time was rendered inside a frame). It plays:
 - menu: idle frames, then the pointer over every row;
 - a solo game: the deal animation at 'normal' speed, a few moves made by dragging cards (or taken
   as its button or key would, where no drag does it), then a full table (the state showing the
@@ -39,7 +42,8 @@ from game.engine.session import Session
 from game.scenes.dialogs import ResultScreen
 from game.scenes.pass_and_play import PassAndPlayScene, Seat, default_seats
 from game.scenes.registry import playable, scene_for
-from tests.scenes.driver import drag, frames, key, post, settle, to_window
+from game.store import later
+from tests.scenes.driver import FRAME, drag, frames, key, post, settle, to_window
 
 from .env import PYTHON, ROOT, child_env, drivers
 from .report import Row, percentile
@@ -78,6 +82,8 @@ def child(scene_name: str, size) -> dict:
         start = time.perf_counter()
         step(dt)
         times.append((time.perf_counter() - start) * 1000)
+        if app.art.rendering or later.busy():  # their share of the frame, as App.run paces it
+            time.sleep(max(0.0, start + FRAME - time.perf_counter()))
         if bot:
             bot_frames.append(len(times) - 1)
         # think ran in this frame: it was under way, is now, or just chose

@@ -27,10 +27,12 @@ def test_a_write_returns_at_once_and_settle_waits_for_the_newest_text(tmp_path, 
     path = tmp_path / "game.json"
     for n in range(5):
         later.write(path, json.dumps({"move": n}))  # returns while the disk is held
-    assert not path.exists()
+    assert not path.exists() and later.busy()
     held.set()
     later.settle(path)
     assert json.loads(path.read_text()) == {"move": 4}
+    later.settle()
+    assert not later.busy()
 
 
 def test_a_dropped_file_is_never_written_back(tmp_path, held):

@@ -149,7 +149,9 @@ def test_classic_cards_at_a_new_size_render_on_the_worker_while_a_stand_in_shows
     art.start_frame()
     stand_in = art.face("QH", 150, 210)
     assert art.stood_in and stand_in.get_size() == (150, 210)
+    assert art.rendering  # (the bench's frames give the worker time while it is)
     art.wait()
+    assert not art.rendering
     proper = art.face("QH", 150, 210)
     assert not art.stood_in and proper is not stand_in
     direct = CardArt(card_set="classic").face("QH", 150, 210)

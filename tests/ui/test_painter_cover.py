@@ -141,3 +141,30 @@ def test_an_outline_lighting_up_repaints_along_its_edges_only(art):
         picture.replay(whole, whole.get_rect())
         assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), lit
         assert sum(r.w * r.h for r in dirty) < 0.5 * 600 * 400 or not lit
+
+
+def test_two_rows_of_outlines_lighting_up_repaint_their_rows_not_the_window(art):
+    """Melds side by side each light an outline when a card is picked up: dozens of strips,
+    more than a frame repaints one by one. Strips close together are joined into the band of
+    their row (a few pixels more to paint, far fewer rectangles), not boxed with the other
+    row into most of the window."""
+    window = pygame.display.set_mode(SIZE)
+    places = [(40 + 60 * k, y) for y in (40, 480) for k in range(12)]
+
+    def frame(lit) -> canvas.Canvas:
+        picture = _stack_frame(range(24), places, art)
+        if lit:
+            for x, y in places:
+                canvas.rect(picture, (246, 200, 76), (x - 6, y - 6, 102, 138), 4, border_radius=10)
+        return picture
+    painter_ = painter.Painter()
+    painter_.paint(frame(False), window)
+    for lit in (True, False):
+        picture = frame(lit)
+        dirty = painter_.paint(picture, window)
+        whole = pygame.Surface(SIZE)
+        picture.replay(whole, whole.get_rect())
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), lit
+        rows = 2 * (60 * 11 + 102 + 8) * (138 + 8)
+        assert sum(r.w * r.h for r in dirty) <= rows, (lit, dirty)
+        assert len(dirty) <= 4
