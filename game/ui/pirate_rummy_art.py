@@ -8,6 +8,8 @@ J/Q/K/jokers/extras are the ship picture with their index in a corner.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..engine import pirate_rummy as pr
@@ -28,7 +30,6 @@ def _symbol(surface, colour_letter, center, size, colour):
     if colour_letter == "r":
         pygame.draw.circle(surface, colour, (cx, cy), r)
     elif colour_letter == "y":
-        import math
         points = []
         for i in range(10):
             radius = r if i % 2 == 0 else r * 0.45
@@ -58,19 +59,31 @@ def _card(width, height, fill=(250, 250, 246)):
     return big, s
 
 
+OVAL_TILT = 25  # degrees, anticlockwise
+OVAL_POINTS = 120
+
+
+def _oval(center, width, height, degrees) -> list:
+    """An ellipse width x height about `center`, turned anticlockwise: as a polygon, drawn
+    straight onto the card (rotating an image of it held the interpreter for most of a
+    card's render)."""
+    turn = math.radians(degrees)
+    cos, sin = math.cos(turn), math.sin(turn)
+    points = []
+    for k in range(OVAL_POINTS):
+        t = 2 * math.pi * k / OVAL_POINTS
+        x, y = width / 2 * math.cos(t), height / 2 * math.sin(t)
+        points.append((center[0] + x * cos + y * sin, center[1] - x * sin + y * cos))
+    return points
+
+
 def _number(code, width, height):
     letter, number = pr.COLOUR[code], pr.NUMBER[code]
     colour = COLOURS[letter]
     big, s = _card(width, height)
     w, h = width * s, height * s
-    oval = pygame.Surface((w * 0.78, h * 0.62), pygame.SRCALPHA)
-    pygame.draw.ellipse(oval, colour, oval.get_rect())
-    oval = pygame.transform.rotate(oval, 25)
-    big.blit(oval, oval.get_rect(center=(w / 2, h / 2)))
-    inner = pygame.Surface((w * 0.6, h * 0.46), pygame.SRCALPHA)
-    pygame.draw.ellipse(inner, (255, 255, 255), inner.get_rect())
-    inner = pygame.transform.rotate(inner, 25)
-    big.blit(inner, inner.get_rect(center=(w / 2, h / 2)))
+    pygame.draw.polygon(big, colour, _oval((w / 2, h / 2), w * 0.78, h * 0.62, OVAL_TILT))
+    pygame.draw.polygon(big, (255, 255, 255), _oval((w / 2, h / 2), w * 0.6, h * 0.46, OVAL_TILT))
     card = pygame.transform.smoothscale(big, (width, height))
     _text(card, str(number), (width / 2, height / 2), height * 0.42, colour)
     corner = max(6, height * 0.16)
