@@ -135,24 +135,32 @@ def merged(rects: list, window: pygame.Rect) -> list:
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
                     reverse=True):
-        joined = True
-        while joined:
-            joined = False
-            near = r.inflate(2 * JOINED_GAP, 2 * JOINED_GAP)
-            for i in near.collidelistall(out):  # (a few hundred outline strips at 4K)
-                other = out[i]
-                union = r.union(other)
-                apart = r.w * r.h + other.w * other.h
-                if union.w * union.h <= max(JOINED_SLACK * apart, apart + JOINED_PIXELS):
-                    r, joined = union, True
-                    del out[i]
-                    break
-        out.append(r)
+        _join(r, out)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
         return [window]
     return out
+
+
+def _join(r: pygame.Rect, out: list) -> None:
+    """Add `r` to `out`, joined with those it is joined with (see `merged`)."""
+    while True:
+        hits = r.inflate(2 * JOINED_GAP, 2 * JOINED_GAP).collidelistall(out)
+        for i in hits:
+            if out[i].contains(r):  # (most, once a row's band has formed)
+                return
+        for i in hits:
+            other = out[i]
+            union = r.union(other)
+            apart = r.w * r.h + other.w * other.h
+            if union.w * union.h <= max(JOINED_SLACK * apart, apart + JOINED_PIXELS):
+                r = union
+                del out[i]
+                break
+        else:
+            out.append(r)
+            return
 
 
 def frame_index(canvas: Canvas) -> tuple:

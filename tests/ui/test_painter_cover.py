@@ -168,3 +168,22 @@ def test_two_rows_of_outlines_lighting_up_repaint_their_rows_not_the_window(art)
         rows = 2 * (60 * 11 + 102 + 8) * (138 + 8)
         assert sum(r.w * r.h for r in dirty) <= rows, (lit, dirty)
         assert len(dirty) <= 4
+
+
+def test_the_rectangles_a_frame_repaints_cover_every_changed_one():
+    rnd = random.Random(11)
+    window = pygame.Rect(0, 0, 3840, 2160)
+    for trial in range(200):
+        rects = []
+        for _ in range(rnd.choice((3, 30, 120))):
+            w, h = rnd.choice(((20, 250), (250, 20), (190, 260), (3000, 40), (4, 4)))
+            rects.append(pygame.Rect(rnd.randrange(-50, 3800), rnd.randrange(-50, 2100), w, h))
+        out = painter.merged(rects, window)
+        assert len(out) <= painter.MAX_RECTS
+        shown = pygame.mask.Mask(window.size)
+        for r in out:
+            shown.draw(pygame.mask.Mask(r.size, fill=True), r.topleft)
+        for r in rects:
+            r = r.clip(window)
+            if r.w and r.h:
+                assert shown.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) == r.w * r.h, trial
