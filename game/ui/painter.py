@@ -30,7 +30,8 @@ JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most
 JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a rectangle's own
 #                        replay costs about as much as repainting these (outlines side by side)
 JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
-OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled
+OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled,
+OVERDRAWN_PIXELS = 100_000  # or to this many pixels more (a 4K card moving over the felt)
 
 
 class Painter:
@@ -184,7 +185,8 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
         rect = rects[i].clip(area)
         drawn += rect.w * rect.h
     visible: dict[int, list] = {}
-    if drawn >= OVERDRAWN * area.w * area.h:  # much drawn over: work out what shows
+    size = area.w * area.h
+    if drawn >= OVERDRAWN * size or drawn - size >= OVERDRAWN_PIXELS:  # work out what shows
         images = {id(image): image for image in canvas.images}
         covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
         for i in reversed(touching):

@@ -52,7 +52,11 @@ def random_frame(rnd, art) -> canvas.Canvas:
     return frame
 
 
-def test_a_frame_covered_in_part_shows_what_drawing_every_operation_shows(art):
+@pytest.mark.parametrize("overdrawn_pixels", [painter.OVERDRAWN_PIXELS, 0])
+def test_a_frame_covered_in_part_shows_what_drawing_every_operation_shows(art, overdrawn_pixels,
+                                                                          monkeypatch):
+    """(With 0, every rectangle drawn over at all is culled, as a 4K card's is.)"""
+    monkeypatch.setattr(painter, "OVERDRAWN_PIXELS", overdrawn_pixels)
     rnd = random.Random(7)
     for trial in range(40):
         frame = random_frame(rnd, art)
