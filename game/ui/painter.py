@@ -166,9 +166,10 @@ def _join(r: pygame.Rect, out: list) -> None:
 
 def frame_index(canvas: Canvas) -> tuple:
     """What every repainted rectangle looks up in a frame: its operations' rectangles (for
-    Rect.collidelistall) and where its clips are."""
+    Rect.collidelistall), where its clips are, and its images by id (for what they cover)."""
     return ([op.rect for op in canvas.ops],
-            [i for i, op in enumerate(canvas.ops) if op.key[0] == "clip"])
+            [i for i, op in enumerate(canvas.ops) if op.key[0] == "clip"],
+            {id(image): image for image in canvas.images})
 
 
 def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
@@ -176,7 +177,7 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
     """`canvas.replay(surface, area)` with the same pixels, skipping what later opaque
     operations cover (see the module's doc)."""
     ops = canvas.ops
-    rects, clips = index if index is not None else frame_index(canvas)
+    rects, clips, images = index if index is not None else frame_index(canvas)
     touching = [i for i in area.collidelistall(rects) if ops[i].key[0] != "clip"]
     if not touching:
         return
@@ -187,7 +188,6 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
     visible: dict[int, list] = {}
     size = area.w * area.h
     if drawn >= OVERDRAWN * size or drawn - size >= OVERDRAWN_PIXELS:  # work out what shows
-        images = {id(image): image for image in canvas.images}
         covers: list[pygame.Rect] = []  # opaque rectangles of the operations after this one
         for i in reversed(touching):
             op = ops[i]
