@@ -189,6 +189,14 @@ class CardTable:
     @staticmethod
     def draw_sprite(surface: pygame.Surface, viewport, art, sprite: CardSprite) -> None:
         """One card as it stands now (a moving or lifted one with its shadow)."""
+        if (sprite.move is None and sprite.flip is None and not sprite.lift
+                and sprite.size == sprite.target_size):
+            x, y = viewport.point(*sprite.pos)  # lying still (most of a full table's cards)
+            w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
+            image = art.face(art_code(sprite.code), w, h) if sprite.face >= 0.5 else art.back(w, h)
+            surface.blit(image, (x, y))
+            widgets.note("card", (x, y, w, h), sprite.code)
+            return
         x, y = viewport.point(*sprite.pos)
         tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
