@@ -761,6 +761,8 @@ class CardArt:
         self._quick_standins = False  # whether stand-ins were scaled the quick way (a drag)
         self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
+        self._shown: dict = {}  # face's arguments -> (cache key, surface) it returned
+        self._asked_key: tuple | None = None  # the cache key `_cached` was last asked for
 
     def start_frame(self) -> None:
         """A new frame: its rendering budget starts again, and what the worker finished is
@@ -813,6 +815,22 @@ class CardArt:
     def face(self, code: str, width: int, height: int, *, ahead: bool = True) -> pygame.Surface:
         """A card's face; the first Classic face at a size has the worker draw the rest of the
         deck at that size (unless not `ahead`: a size only a few cards are shown at)."""
+        asked = (code, width, height, ahead, self.four_colour, self.card_set)
+        shown = self._shown.get(asked)  # (a full table asks a hundred faces a frame)
+        if shown is not None and self._cache.get(shown[0]) is shown[1]:
+            self._cache.move_to_end(shown[0])
+            self.stood_in = False
+            return shown[1]
+        surface = self._face(code, width, height, ahead)
+        w, h = int(width), int(height)
+        if not self.stood_in and (not ahead or self.card_set != "classic"
+                                  or (w, h, self.four_colour) in self._warmed):
+            if len(self._shown) >= CACHE_SURFACES:
+                self._shown.clear()
+            self._shown[asked] = (self._asked_key, surface)
+        return surface
+
+    def _face(self, code: str, width: int, height: int, ahead: bool) -> pygame.Surface:
         if code not in FULL_DECK:
             code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
@@ -944,6 +962,7 @@ class CardArt:
         return scaled
 
     def clear(self) -> None:
+        self._shown.clear()
         self._cache.clear()
         self._sizes.clear()
         self._in_between.clear()
@@ -955,7 +974,7 @@ class CardArt:
     def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
         """The cached surface, else a render of it; with a frame budget, a stand-in while the
         worker (`threadable` renders) or a later frame renders it."""
-        key = (design, w, h)
+        key = self._asked_key = (design, w, h)
         self.stood_in = False
         surface = self._cache.get(key)
         if surface is not None:

@@ -500,3 +500,22 @@ def test_a_card_comes_in_the_windows_pixel_format_from_its_first_render(card_set
     finally:
         pygame.display.quit()
         pygame.display.init()
+
+
+def test_a_face_asked_again_is_the_cached_one_until_it_leaves_the_cache_or_the_colours_change():
+    """Faces asked again come from a short memo of face's own arguments (a full table asks a
+    hundred a frame); it never outlives the cached surface or a change of settings."""
+    art = CardArt(card_set="large_index")
+    first = art.face("QD", 90, 126)
+    assert art.face("QD", 90, 126) is first and not art.stood_in
+    art.four_colour = True  # diamonds turn blue
+    four = art.face("QD", 90, 126)
+    assert four is not first
+    assert pygame.image.tobytes(four, "RGBA") != pygame.image.tobytes(first, "RGBA")
+    art.four_colour = False
+    assert art.face("QD", 90, 126) is first
+    art.cache_bytes = 1  # everything but the newest leaves the cache
+    art.face("2C", 90, 126)
+    again = art.face("QD", 90, 126)
+    assert again is not first and again.get_size() == (90, 126)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(first, "RGBA")
