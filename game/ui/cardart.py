@@ -761,8 +761,9 @@ class CardArt:
         self._quick_standins = False  # whether stand-ins were scaled the quick way (a drag)
         self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
-        self._shown: dict = {}  # face's arguments -> (cache key, surface) it returned
-        self._asked_key: tuple | None = None  # the cache key `_cached` was last asked for
+        # face's arguments -> (the cache key, the surface) it returned for them
+        self._shown: dict[tuple, tuple[tuple, pygame.Surface]] = {}
+        self._asked_key: tuple = ()  # the cache key `_cached` was last asked for
 
     def start_frame(self) -> None:
         """A new frame: its rendering budget starts again, and what the worker finished is
@@ -817,10 +818,12 @@ class CardArt:
         deck at that size (unless not `ahead`: a size only a few cards are shown at)."""
         asked = (code, width, height, ahead, self.four_colour, self.card_set)
         shown = self._shown.get(asked)  # (a full table asks a hundred faces a frame)
-        if shown is not None and self._cache.get(shown[0]) is shown[1]:
-            self._cache.move_to_end(shown[0])
-            self.stood_in = False
-            return shown[1]
+        if shown is not None:
+            key, surface = shown
+            if self._cache.get(key) is surface:
+                self._cache.move_to_end(key)
+                self.stood_in = False
+                return surface
         surface = self._face(code, width, height, ahead)
         w, h = int(width), int(height)
         if not self.stood_in and (not ahead or self.card_set != "classic"
