@@ -909,8 +909,7 @@ class CardArt:
         style = self.back_name
         if style not in BACKS:
             raise ValueError(f"unknown card back {style!r}")
-        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style),
-                            style in SVG_BACKS)
+        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style), True)
 
     def tilted(self, code: str | None, width: int, height: int, angle: float) -> pygame.Surface:
         """A face (or with code None, the back) turned by `angle` degrees, anti-aliased. The
@@ -933,7 +932,7 @@ class CardArt:
 
     def shadow(self, width: int, height: int) -> pygame.Surface:
         w, h = _check_size(width, height)
-        return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h))
+        return self._cached(("shadow",), w, h, lambda: _render_shadow(w, h), True)
 
     def in_between(self, image: pygame.Surface, width: int, height: int) -> pygame.Surface:
         """`image` at an animation's in-between size (a card turning, squashed; a card growing
@@ -976,7 +975,10 @@ class CardArt:
 
     def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
         """The cached surface, else a render of it; with a frame budget, a stand-in while the
-        worker (`threadable` renders) or a later frame renders it."""
+        worker (`threadable` renders) or a later frame renders it. Threadable is what draws no
+        text (fonts are not to be used from two threads): SDL_image and smoothscale let go of
+        Python's lock, pygame.draw does not, but the worker mostly runs while the window waits
+        for its next frame."""
         key = self._asked_key = (design, w, h)
         self.stood_in = False
         surface = self._cache.get(key)

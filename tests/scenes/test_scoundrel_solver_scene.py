@@ -139,3 +139,24 @@ def test_watch_the_computer_play_stops_at_a_key_and_does_not_count(app, monkeypa
         scene.act(rules.legal_actions(scene.session.state)[-1])
     frames(app, 120)
     assert recorded == []
+
+
+def test_a_new_table_reads_the_deal_lists_on_a_thread_of_their_own(app, monkeypatch):
+    """The end of the first game needs them (its verdict, the deal of the day): read while the
+    table waits between frames, not in the frame the game ends in."""
+    import threading
+    readers, parse = [], deals.parse
+
+    def parse_noting_the_thread(text):
+        readers.append(threading.current_thread().name)
+        return parse(text)
+    monkeypatch.setattr(deals, "parse", parse_noting_the_thread)
+    deals.shipped.cache_clear()
+    app.start_game("scoundrel", 4242)
+    for thread in threading.enumerate():
+        if thread.name == "deal lists":
+            thread.join(10)
+    assert readers == ["deal lists"]
+    assert deals.shipped.cache_info().currsize == 1
+    app.start_game("scoundrel", 4243)  # read once a process
+    assert readers == ["deal lists"]
