@@ -189,32 +189,28 @@ class CardTable:
     @staticmethod
     def draw_sprite(surface: pygame.Surface, viewport, art, sprite: CardSprite) -> None:
         """One card as it stands now (a moving or lifted one with its shadow)."""
-        if (sprite.move is None and sprite.flip is None and not sprite.lift
-                and sprite.size == sprite.target_size):
-            x, y = viewport.point(*sprite.pos)  # lying still (most of a full table's cards)
-            w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
-            image = art.face(art_code(sprite.code), w, h) if sprite.face >= 0.5 else art.back(w, h)
-            surface.blit(image, (x, y))
-            widgets.note("card", (x, y, w, h), sprite.code)
-            return
         x, y = viewport.point(*sprite.pos)
-        tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
-        if sprite.lift or sprite.in_flight:
-            off = max(2, w // 24)
-            shadow = art.shadow(tw, th)
-            if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
-                shadow = art.in_between(shadow, w, h)  # 5 ms each at 4K
-            surface.blit(shadow, (x + off, y + off * 2))
         showing_face = sprite.face >= 0.5
-        if sprite.face_up and not showing_face:  # turning up: its face shows in a few frames
-            art.prefetch(art_code(sprite.code), tw, th)
-        image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
-        squash = abs(sprite.face * 2 - 1)
-        if squash < 0.999 or (w, h) != (tw, th):
-            sw = max(1, round(w * squash))
-            image = art.in_between(image, sw, h)
-            x += (w - sw) // 2
+        if (sprite.move is None and sprite.flip is None and not sprite.lift
+                and sprite.size == sprite.target_size):  # lying still: most of a full table
+            image = art.face(art_code(sprite.code), w, h) if showing_face else art.back(w, h)
+        else:
+            tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
+            if sprite.lift or sprite.in_flight:
+                off = max(2, w // 24)
+                shadow = art.shadow(tw, th)
+                if (w, h) != (tw, th):  # growing or shrinking: a blur at every size would take
+                    shadow = art.in_between(shadow, w, h)  # 5 ms each at 4K
+                surface.blit(shadow, (x + off, y + off * 2))
+            if sprite.face_up and not showing_face:  # turning up: its face shows in a few frames
+                art.prefetch(art_code(sprite.code), tw, th)
+            image = art.face(art_code(sprite.code), tw, th) if showing_face else art.back(tw, th)
+            squash = abs(sprite.face * 2 - 1)
+            if squash < 0.999 or (w, h) != (tw, th):
+                sw = max(1, round(w * squash))
+                image = art.in_between(image, sw, h)
+                x += (w - sw) // 2
         surface.blit(image, (x, y))
         widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
 
