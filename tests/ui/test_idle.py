@@ -149,3 +149,43 @@ def test_scenes_draw_shapes_through_the_canvas():
              if re.search(r"pygame\.draw\.\w+\(surface\b", line)
              and not path.name.endswith("_art.py") and path.name != "cardart.py"]
     assert not found, found
+
+
+def test_a_whole_window_change_goes_up_in_bands_and_catches_up(app, monkeypatch):
+    """A window larger than BAND_PIXELS (here a third of the test window) shows a hand-off
+    screen, a new scene and a dialog in bands a frame each: no frame repaints more than a band
+    besides its own changes, the window matches the frame outside what is owed, keeps drawing
+    while anything is owed, and then equals a whole redraw."""
+    from game.ui import painter
+    w, h = app.surface.get_size()
+    monkeypatch.setattr(painter, "BAND_PIXELS", w * h // 3)
+    human_to_move(app, "abandon_ship")
+    frames(app, 2)
+    banded = []
+    step = app.step
+
+    def checked(dt):
+        step(dt)
+        whole = pygame.Surface(app.surface.get_size())
+        app.painter.last.replay(whole, whole.get_rect())
+        shown = app.surface.copy()
+        for rect in app.painter.owed:  # stale there for a frame or two, and only there
+            shown.blit(whole, rect, rect)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(shown, "RGB")
+        if app.painter.owed:
+            banded.append(sum(r.w * r.h for r in app.painter.repainted))
+            assert app.idle_for() is None
+    app.step = checked
+    key(app, pygame.K_ESCAPE)  # the game's menu over the table
+    frames(app, 6)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 6)
+    app.main_menu()  # the whole window changes
+    frames(app, 6)
+    app.step = step
+    assert len(banded) >= 4
+    assert max(banded) <= w * h // 3 + w * (h // 3 + 1) // 2  # a band and little of its own
+    assert app.painter.owed == []
+    whole = pygame.Surface(app.surface.get_size())
+    app.painter.last.replay(whole, whole.get_rect())
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
