@@ -51,6 +51,10 @@ CARD_RENDER_BUDGET = 0.006
 # Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
 # what the frame leaves of it (see `App.thinking_time`).
 FRAME_WORK = 0.0055
+# The drawing to come is guessed as the longest of recent frames', each frame's weighing this
+# much less in the next: a frame's drawing varies (a moving card, a band of a new screen), and
+# the last one alone let a computer think into frames that then drew more.
+DRAW_MEMORY = 0.85
 
 
 class App:
@@ -86,7 +90,7 @@ class App:
         self.running = True
         self.frames = 0
         self.frame_started = time.perf_counter()
-        self.draw_seconds = 0.0  # the last frame's drawing: what this one's will likely take
+        self.draw_seconds = 0.0  # what this frame's drawing will likely take (DRAW_MEMORY)
         self.quit_dialog = None
         from .scenes.menu import MainMenu
         self.stack.append(MainMenu(self))
@@ -241,7 +245,7 @@ class App:
         self.top.update(dt)
         drawing = time.perf_counter()
         self.draw()
-        self.draw_seconds = time.perf_counter() - drawing
+        self.draw_seconds = max(time.perf_counter() - drawing, self.draw_seconds * DRAW_MEMORY)
         self.frames += 1
 
     def thinking_time(self, most: float, least: float = 0.0005) -> float:

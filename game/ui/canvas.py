@@ -94,6 +94,16 @@ class Canvas:
         self.replay(picture, picture.get_rect())
         return picture
 
+    def ground(self, rect: pygame.Rect) -> tuple | None:
+        """The colour under `rect` if nothing drawn so far touches it but the frame's first
+        operation, a plain fill of the whole frame (the felt); else None."""
+        ops = self.ops
+        if not ops or ops[0].key[0] != "fill" or ops[0].key[2:] != ((0, 0, *self.size), 0):
+            return None
+        if rect.collidelist([op.rect for op in ops[1:] if op.key[0] != "clip"]) >= 0:
+            return None
+        return ops[0].key[1][:3]
+
     # -- recording ----------------------------------------------------------------------------
     def add(self, key, rect: pygame.Rect, run, clipped=True, cover=None) -> pygame.Rect:
         if clipped and self.clip is not None:

@@ -126,9 +126,15 @@ def draw_panel(surface, rect: pygame.Rect, fill=theme.PANEL, edge=theme.PANEL_ED
         return
     parts, middle = _panel_parts(tuple(rect), fill, edge, radius, width)
     if isinstance(surface, canvas.Canvas):
+        inside = fill
+        if not opaque:  # over the bare felt, its middle is one colour: filled, not blended
+            ground = surface.ground(middle)
+            blended = _blended(ground, fill) if ground is not None else None
+            if blended is not None:
+                inside, opaque = blended, True
         surface.images.extend(image for image, _, _ in parts)
-        surface.add(("panel", tuple(rect), fill, edge, radius, width), rect,
-                    lambda s: _draw_parts(s, parts, middle, fill, opaque),
+        surface.add(("panel", tuple(rect), fill, edge, radius, width, inside), rect,
+                    lambda s: _draw_parts(s, parts, middle, inside, opaque),
                     cover=middle.copy() if opaque else None)
     else:
         _draw_parts(surface, parts, middle, fill, opaque)
@@ -185,6 +191,21 @@ def _panel_edge(style, side, length) -> pygame.Surface:
               "left": (0, c, c, 1), "right": (c + 1, c, c, 1)}[side]
     size = (length, c) if side in ("top", "bottom") else (c, length)
     return pygame.transform.scale(small.subsurface(across), size)
+
+
+@lru_cache(maxsize=16)
+def _blended(ground: tuple, fill: tuple) -> tuple | None:
+    """The colour of a translucent panel's middle tiles blitted over plain `ground`, as the
+    window's blit makes it (read back from a blit of a tile's row, not worked out), or None if
+    that blit gives its pixels different colours."""
+    window = pygame.display.get_surface()
+    row = pygame.Surface((PANEL_TILE, 1), 0, window) if window else pygame.Surface((PANEL_TILE, 1))
+    row.fill(ground)
+    row.blit(_panel_tile(fill), (3, 0), (0, 0, PANEL_TILE - 8, 1))  # an odd start and length
+    pixels = pygame.image.tobytes(row.subsurface((3, 0, PANEL_TILE - 8, 1)), "RGB")
+    if pixels != pixels[:3] * (PANEL_TILE - 8):
+        return None
+    return tuple(pixels[:3])
 
 
 @lru_cache(maxsize=8)

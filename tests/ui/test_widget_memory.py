@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import canvas, widgets  # noqa: E402
+from game.ui import canvas, theme, widgets  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -105,3 +105,39 @@ def test_a_panel_repainted_in_a_few_rectangles_shows_what_drawing_it_whole_shows
         repainted.blit(background, area, area)
         recorded.replay(repainted, area)
         assert pygame.image.tobytes(repainted, "RGB") == pygame.image.tobytes(whole, "RGB"), area
+
+
+@pytest.mark.parametrize("felt", sorted(theme.TABLE_COLOURS.values()))
+@pytest.mark.parametrize("fill", [theme.PANEL, (0, 0, 0, 40), (255, 250, 240, 1)])
+def test_a_translucent_panel_over_the_bare_felt_is_filled_with_the_colour_blending_gives(felt,
+                                                                                        fill):
+    """Its middle is one colour there: filled (and covering the felt under it) rather than
+    blended tile by tile, with the pixels blending gives."""
+    from game.ui import painter
+    pygame.display.set_mode((16, 16))  # blends as the window's surface does
+    size, rect = (1500, 1100), pygame.Rect(41, 37, 1333, 1001)
+    window = pygame.Surface(size, 0, pygame.display.get_surface())
+    window.fill(felt)
+    widgets.draw_panel(window, rect, fill)  # on a surface: blended
+    recorded = canvas.Canvas(size)
+    recorded.fill(felt)
+    widgets.draw_panel(recorded, rect, fill)
+    replayed = pygame.Surface(size, 0, window)
+    recorded.replay(replayed, replayed.get_rect())
+    assert pygame.image.tobytes(replayed, "RGB") == pygame.image.tobytes(window, "RGB")
+    [middle] = painter._opaque(recorded.ops[-1], {})
+    assert middle.w > 1300 and middle.h > 950
+
+
+def test_a_translucent_panel_over_anything_but_the_felt_stays_translucent():
+    from game.ui import painter
+    recorded = canvas.Canvas((1200, 900))
+    recorded.fill(theme.FELT)
+    recorded.fill((200, 30, 30), (500, 400, 40, 40))  # a card, say, under its middle
+    widgets.draw_panel(recorded, pygame.Rect(100, 100, 900, 700), theme.PANEL)
+    assert painter._opaque(recorded.ops[-1], {}) == []
+    bare = canvas.Canvas((1200, 900))
+    bare.fill(theme.FELT)
+    bare.fill((200, 30, 30), (10, 10, 40, 40))  # beside it
+    widgets.draw_panel(bare, pygame.Rect(100, 100, 900, 700), theme.PANEL)
+    assert painter._opaque(bare.ops[-1], {}) != []
