@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 import pygame
 
 from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
-from . import svgcards
+from . import painter, svgcards
 from .fonts import font
 
 CARD_SETS = ("classic", "large_index")
@@ -948,6 +948,7 @@ class CardArt:
             return kept[1]
         if size[0] >= QUICK_SCALE_WIDTH or size[1] >= QUICK_SCALE_WIDTH:
             scaled = pygame.transform.scale(image, size)
+            painter.scaled_parts(scaled, image)  # (smoothscale leaves no pixel quite opaque)
         else:
             scaled = pygame.transform.smoothscale(image, size)
         seen = self._in_between_seen

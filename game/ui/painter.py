@@ -350,6 +350,25 @@ def opaque_parts(image: pygame.Surface) -> tuple:
     return parts
 
 
+def scaled_parts(image: pygame.Surface, source: pygame.Surface) -> None:
+    """Note what of `image`, `source` scaled (a card turning, squashed), is opaque: what of
+    `source` is, scaled, less a pixel each side for how either scale rounds and blends. An
+    image of a single frame is never measured; this way it still hides what is under it."""
+    if image in _parts:
+        return
+    parts = _parts.get(source)
+    if parts is None:
+        parts = _parts[source] = _measure(source)
+    (w, h), (sw, sh) = image.get_size(), source.get_size()
+    scaled = []
+    for part in parts:
+        left, right = -(-(part.left + 1) * w // sw) + 1, (part.right - 1) * w // sw - 1
+        top, bottom = -(-(part.top + 1) * h // sh) + 1, (part.bottom - 1) * h // sh - 1
+        if right - left >= 2 and bottom - top >= 2:
+            scaled.append(pygame.Rect(left, top, right - left, bottom - top))
+    _parts[image] = tuple(scaled)
+
+
 def _measure(image: pygame.Surface) -> tuple:
     w, h = image.get_size()
     alpha = image.get_alpha()

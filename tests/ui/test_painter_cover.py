@@ -191,3 +191,29 @@ def test_the_rectangles_a_frame_repaints_cover_every_changed_one():
             r = r.clip(window)
             if r.w and r.h:
                 assert shown.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) == r.w * r.h, trial
+
+
+@pytest.mark.parametrize("code", ["AS", "KH", "back"])
+@pytest.mark.parametrize("size", [(120, 168), (440, 616)])
+def test_a_turning_card_hides_what_is_under_it_where_it_is_opaque(art, code, size):
+    """Squashed afresh each frame it is never measured: its cover comes from the card's, and
+    every pixel of it is opaque, at every width of the turn and of a card growing."""
+    w, h = size
+    card = art.back(w, h) if code == "back" else art.face(code, w, h)
+    for width, height in [(x, h) for x in range(1, w + 1, 7)] + [(w * 3 // 4, h * 3 // 4)]:
+        squashed = pygame.transform.scale(card, (width, height))  # as in_between scales
+        painter.scaled_parts(squashed, card)
+        parts = painter.opaque_parts(squashed)
+        if width > w // 3:
+            assert parts, width
+        opaque = pygame.mask.from_surface(squashed, 254)
+        for part in parts:
+            assert squashed.get_rect().contains(part)
+            whole = pygame.mask.Mask(part.size, fill=True)
+            assert opaque.overlap_area(whole, part.topleft) == part.w * part.h, (width, part)
+
+
+def test_in_between_notes_the_cover_of_what_it_scales_exactly(art):
+    card = art.face("QH", 400, 560)
+    squashed = art.in_between(card, 150, 560)
+    assert painter.opaque_parts(squashed)  # told, not measured on a second look
