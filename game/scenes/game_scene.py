@@ -83,6 +83,7 @@ class GameScene(Scene):
         self.released: str | None = None  # the card of a press being let go, while it is
         self.returning = None  # the card sliding back from a refused drop
         self._legal_zones: tuple | None = None  # the last legal_zones: (what it was of, zones)
+        self._moves_listed: tuple = (None, "")  # (the position, its moves in words): what_now
         self.start(seed)
 
     @property
@@ -737,6 +738,16 @@ class GameScene(Scene):
             return ""
         if self.finisher is not None and self.finisher.tip():
             return self.finisher.tip()
+        state = self.session.state  # (the tip is drawn every frame; a position can allow
+        if self._moves_listed[0] is not state:  # hundreds of moves: worded once a position)
+            self._moves_listed = (state, self.moves_in_words())
+        listed = self._moves_listed[1]
+        if not listed:
+            return ""
+        return f"You can: {listed}{'' if listed[-1] in '.!?' else '.'} H suggests a move."
+
+    def moves_in_words(self) -> str:
+        """Every kind of move the rules allow now, in words, none left out."""
         kinds: dict = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))
@@ -745,8 +756,7 @@ class GameScene(Scene):
         shown = [move_kind(group) for group in kinds.values()]
         if not shown:
             return ""
-        listed = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
-        return f"You can: {listed}{'' if listed[-1] in '.!?' else '.'} H suggests a move."
+        return shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + "; or " + shown[-1]
 
     def status_or_tip(self) -> tuple:
         """(text, kind) for the status line: a tip once the status has had its time."""

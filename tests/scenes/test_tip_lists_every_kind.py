@@ -82,3 +82,24 @@ def test_abandon_ship_tip_names_every_kind_of_move(app):
     scene = app.top
     play_to(app, scene, lambda v, legal: len({str(a).split()[0] for a in legal}) >= 2)
     assert_every_kind_listed(scene, tip_of(app, scene))
+
+
+def test_the_tip_is_worded_once_a_position_and_again_for_the_next(app, monkeypatch):
+    """A table draws its tip every frame; a position can allow hundreds of moves."""
+    app.settings.animation_speed = "instant"
+    app.start_game("ships_and_sailors", 5, None, seats=list(ONE_HUMAN))
+    scene = app.top
+    worded: list = []
+    words = scene.action_words
+    monkeypatch.setattr(scene, "action_words", lambda text: (worded.append(text), words(text))[1])
+    play_to(app, scene, lambda v, legal: v.phase == sas.PLAY and len(legal) >= 2)
+    first = tip_of(app, scene)
+    worded.clear()
+    frames(app, 5)
+    assert scene.status_or_tip()[0] == first
+    assert worded == []  # not once a frame
+    scene.act(scene.session.legal_actions()[0])
+    play_to(app, scene, lambda v, legal: v.phase == sas.PLAY and len(legal) >= 2)
+    worded.clear()
+    assert_every_kind_listed(scene, tip_of(app, scene))
+    assert worded  # a new position: worded afresh
