@@ -13,8 +13,9 @@ that show, not every card whole. An image's opaque part is measured once, the se
 is drawn (images of a single frame, such as a turning card, are not worth it).
 
 A change of the whole window larger than BAND_PIXELS (a hand-off screen coming up at 4K) goes
-up in bands, top to bottom, one a frame: at 4K one whole repaint takes 8 ms to draw and 6 more
-to show under X, four bands about a quarter of that each. What a band leaves is owed and
+up in bands, one a frame, from the bottom (where the player's own hand lies: a hand-off screen
+covers it first): at 4K one whole repaint takes 8 ms to draw and 6 more to show under X, four
+bands about a quarter of that each. What a band leaves is owed and
 repainted in the frames after (with that frame's own changes), so the window catches up within
 a few frames and never keeps stale pixels. A window that shows no frame yet (opened, resized,
 exposed) is repainted whole at once.
@@ -81,7 +82,7 @@ class Painter:
 
     def next_band(self, dirty: list, window: pygame.Rect) -> list:
         """What to repaint this frame while a whole-window change goes up in bands: the next
-        band, in turn from the top, that holds something owed, and this frame's own changes
+        band, in turn from the bottom, that holds something owed, and this frame's own changes
         where they are not owed (those are repainted when their band comes). A change of the
         whole window owes all of it."""
         if dirty == [window]:
@@ -94,7 +95,7 @@ class Painter:
         height = -(-window.h // count)
         for k in range(count):
             index = (self.band + k) % count
-            band = pygame.Rect(0, index * height, window.w, height).clip(window)
+            band = pygame.Rect(0, window.h - (index + 1) * height, window.w, height).clip(window)
             if band.collidelist(self.owed) >= 0:
                 break
         else:  # (what is owed lies outside every band: the window shrank)

@@ -152,16 +152,16 @@ def test_scenes_draw_shapes_through_the_canvas():
 
 
 def test_a_whole_window_change_goes_up_in_bands_and_catches_up(app, monkeypatch):
-    """A window larger than BAND_PIXELS (here a third of the test window) shows a hand-off
-    screen, a new scene and a dialog in bands a frame each: no frame repaints more than a band
-    besides its own changes, the window matches the frame outside what is owed, keeps drawing
-    while anything is owed, and then equals a whole redraw."""
+    """A window larger than BAND_PIXELS (here a third of the test window) shows a game's menu
+    and the main menu in bands a frame each, from the bottom (a player's hand) up: no frame
+    repaints more than a band besides its own changes, the window matches the frame outside
+    what is owed, keeps drawing while anything is owed, and then equals a whole redraw."""
     from game.ui import painter
     w, h = app.surface.get_size()
     monkeypatch.setattr(painter, "BAND_PIXELS", w * h // 3)
     human_to_move(app, "abandon_ship")
     frames(app, 2)
-    banded = []
+    banded, bands = [], []
     step = app.step
 
     def checked(dt):
@@ -174,6 +174,7 @@ def test_a_whole_window_change_goes_up_in_bands_and_catches_up(app, monkeypatch)
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(shown, "RGB")
         if app.painter.owed:
             banded.append(sum(r.w * r.h for r in app.painter.repainted))
+            bands.append(app.painter.repainted[-1])
             assert app.idle_for() is None
     app.step = checked
     key(app, pygame.K_ESCAPE)  # the game's menu over the table
@@ -186,6 +187,7 @@ def test_a_whole_window_change_goes_up_in_bands_and_catches_up(app, monkeypatch)
     assert len(banded) >= 4
     assert max(banded) <= w * h // 3 + w * (h // 3 + 1) // 2  # a band and little of its own
     assert app.painter.owed == []
+    assert bands[0].bottom == h and bands[1].bottom == bands[0].top  # from the hand up
     whole = pygame.Surface(app.surface.get_size())
     app.painter.last.replay(whole, whole.get_rect())
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
