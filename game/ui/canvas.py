@@ -78,6 +78,15 @@ class Canvas:
         return self.add(("blit", id(source), x, y, shown, special_flags), pygame.Rect(x, y, w, h),
                         lambda s: s.blit(source, (x, y), area, special_flags))
 
+    def repeat(self, op: Op, source) -> bool:
+        """Record again `op`, a blit of `source` recorded on an earlier frame with no clip set
+        (a card lying where it lay); False, recording nothing, while a clip is set."""
+        if self.clip is not None:
+            return False
+        self.images.append(source)
+        self.ops.append(op)
+        return True
+
     def blits(self, sequence, doreturn=True):
         drawn = [self.blit(*item) for item in sequence]
         return drawn if doreturn else None

@@ -823,6 +823,7 @@ class CardArt:
             if self._cache.get(key) is surface:
                 self._cache.move_to_end(key)
                 self.stood_in = False
+                self._asked_key = key
                 return surface
         surface = self._face(code, width, height, ahead)
         w, h = int(width), int(height)
@@ -832,6 +833,24 @@ class CardArt:
                 self._shown.clear()
             self._shown[asked] = (self._asked_key, surface)
         return surface
+
+    @property
+    def look(self) -> tuple:
+        """The settings a card's look depends on (colours, card set, back)."""
+        return (self.four_colour, self.card_set, self.back_name)
+
+    @property
+    def shown_key(self) -> tuple:
+        """The cache key of the face or back last returned (see `still_cached`)."""
+        return self._asked_key
+
+    def still_cached(self, key: tuple, surface: pygame.Surface) -> bool:
+        """Whether `surface` is still what the cache holds for `key`, which a face or back
+        asked again would return (kept as in use, as asking again would)."""
+        if self._cache.get(key) is not surface:
+            return False
+        self._cache.move_to_end(key)
+        return True
 
     def _face(self, code: str, width: int, height: int, ahead: bool) -> pygame.Surface:
         if code not in FULL_DECK:

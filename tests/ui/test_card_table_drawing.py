@@ -83,3 +83,55 @@ def test_a_deal_waiting_at_its_origin_is_drawn_as_one_card_and_each_card_as_it_l
     table.sync({code: ((100, 500), False, i, (100, 140)) for i, code in enumerate(places)})
     table.finish_all()
     assert _cards_drawn(table, art, viewport) == 1  # squared up face down: the top one
+
+
+def _frame(table, art, viewport):
+    canvas = Canvas((1280, 800))
+    table.draw(canvas, viewport, art)
+    return canvas
+
+
+def _pixels(canvas):
+    surface = pygame.Surface(canvas.size)
+    canvas.replay(surface, surface.get_rect())
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_card_lying_still_is_recorded_again_as_it_was_until_anything_about_it_changes():
+    """A full eight-seat table lays about a hundred cards a frame: one lying where it lay,
+    with the same image, is recorded again as last frame's operation."""
+    pygame.display.init()
+    art, viewport = CardArt(card_set="large_index"), Viewport()
+    viewport.fit((1280, 800))
+    table = CardTable(card_size=(60, 84))
+    table.sync({"QD": ((100, 100), True, 0, (60, 84)), "2C": ((300, 100), False, 1, (60, 84))})
+    table.finish_all()  # lying where they were put
+    first = _frame(table, art, viewport)
+    second = _frame(table, art, viewport)
+    assert [op is again for op, again in zip(first.ops, second.ops)] == [True, True]
+    assert _pixels(second) == _pixels(first)
+
+    art.four_colour = True  # a setting the face depends on
+    recolour = _frame(table, art, viewport)
+    assert recolour.ops[0].key != second.ops[0].key  # the face in its new colours
+    assert recolour.ops[1].key == second.ops[1].key  # (the back looked up again: the same)
+
+    art.clear()  # the image left the cache: drawn from a fresh one
+    fresh = _frame(table, art, viewport)
+    assert all(op is not old for op, old in zip(fresh.ops, recolour.ops))
+    assert _pixels(fresh) == _pixels(recolour)
+
+    table.sync({"QD": ((100, 120), True, 0, (60, 84)), "2C": ((300, 100), False, 1, (60, 84))})
+    table.finish_all()  # moved to a new place
+    moved = _frame(table, art, viewport)
+    assert moved.ops[0].rect.topleft == viewport.point(100, 120)
+
+    viewport.fit((1920, 1080))  # a new window size
+    bigger = _frame(table, art, viewport)
+    assert bigger.ops[1] is not moved.ops[1]
+    assert bigger.ops[1].rect.size == (viewport.length(60), viewport.length(84))
+
+    clipped = Canvas((1280, 800))
+    clipped.set_clip((0, 0, 200, 800))  # recorded under a clip: recorded afresh, clipped
+    table.draw(clipped, viewport, art)
+    assert clipped.ops[1] is not bigger.ops[1] and clipped.ops[1].rect.right <= 200
