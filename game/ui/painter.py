@@ -15,10 +15,10 @@ is drawn (images of a single frame, such as a turning card, are not worth it).
 A change of the whole window larger than BAND_PIXELS (a hand-off screen coming up at 4K) goes
 up in bands, one a frame, from the bottom (where the player's own hand lies: a hand-off screen
 covers it first): at 4K one whole repaint takes 8 ms to draw and 6 more to show under X, four
-bands about a quarter of that each. What a band leaves is owed and
-repainted in the frames after (with that frame's own changes), so the window catches up within
-a few frames and never keeps stale pixels. A window that shows no frame yet (opened, resized,
-exposed) is repainted whole at once.
+bands about a quarter of that each. What a band leaves is owed and repainted in the frames
+after (with that frame's own changes), so the window catches up within a few frames and never
+keeps stale pixels. A window that shows no frame yet (opened, resized, exposed) is repainted
+whole at once.
 """
 from __future__ import annotations
 

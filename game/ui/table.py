@@ -200,19 +200,14 @@ class CardTable:
             place = (sprite.pos, sprite.size, showing_face, sprite.code, viewport.scale,
                      viewport.offset, art.look)
             drawn = sprite.drawn
-            if (drawn is not None and drawn[0] == place and art.still_cached(drawn[1], drawn[2])
-                    and isinstance(surface, Canvas) and surface.repeat(drawn[3], drawn[2])):
+            if (drawn is not None and drawn[0] == place and isinstance(surface, Canvas)
+                    and art.still_cached(drawn[1], drawn[2]) and surface.repeat(drawn[3], drawn[2])):
                 widgets.note("card", drawn[3].rect, sprite.code)
                 return
         x, y = viewport.point(*sprite.pos)
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
         if still:  # most of a full table
             image = art.face(art_code(sprite.code), w, h) if showing_face else art.back(w, h)
-            if not art.stood_in and isinstance(surface, Canvas) and surface.clip is None:
-                surface.blit(image, (x, y))
-                sprite.drawn = (place, art.shown_key, image, surface.ops[-1])
-                widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
-                return
         else:
             tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
             if sprite.lift or sprite.in_flight:
@@ -230,6 +225,8 @@ class CardTable:
                 image = art.in_between(image, sw, h)
                 x += (w - sw) // 2
         surface.blit(image, (x, y))
+        if still and not art.stood_in and isinstance(surface, Canvas) and surface.clip is None:
+            sprite.drawn = (place, art.shown_key, image, surface.ops[-1])
         widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
 
 
