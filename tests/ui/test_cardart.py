@@ -142,6 +142,21 @@ def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
     assert art.face("KS", 100, 140) is first
 
 
+@pytest.mark.parametrize("width, quick", [(120, False), (cardart.QUICK_SCALE_WIDTH, True)])
+def test_a_large_stand_in_is_scaled_the_quick_way_a_small_one_smoothly(width, quick):
+    """A stand-in shows a frame or two, until its render comes: a smooth scale of a 4K card
+    (1.5 ms) is not worth it there."""
+    art = CardArt(card_set="large_index")
+    first = art.face("KS", 100, 140)
+    art.frame_budget = 0.0
+    art.start_frame()
+    size = (width, width * 7 // 5)
+    stand_in = art.face("KS", *size)
+    assert art.stood_in
+    scale = pygame.transform.scale if quick else pygame.transform.smoothscale
+    assert pixels(stand_in) == pixels(scale(first, size))
+
+
 def test_classic_cards_at_a_new_size_render_on_the_worker_while_a_stand_in_shows():
     art = CardArt(card_set="classic")
     first = art.face("QH", 100, 140)
@@ -457,34 +472,34 @@ def test_a_large_shadow_blurred_small_is_the_shadow_blurred_whole(size):
     assert worst <= (0 if size[0] < 100 else 16)  # small cards: exactly as before
 
 
-def test_an_in_between_card_has_its_size_and_only_what_is_asked_again_is_kept():
+def test_an_in_between_card_has_its_size_and_the_pixels_of_a_fresh_scale():
     pygame.display.set_mode((64, 64))
     art = CardArt()
     back, face = art.back(378, 529), art.face("QH", 378, 529, ahead=False)
+    art.start_frame()
     squashed = art.in_between(back, 120, 529)
-    assert squashed.get_size() == (120, 529)
-    assert art.in_between(face, 10, 529).get_size() == (10, 529)  # thin, but at least a pixel
-    assert art.in_between(face, 0, 529).get_size() == (1, 529)
-    assert not art._in_between  # asked once: a face turns once
-    again = art.in_between(back, 120, 529)  # the next card's turn squashes the back the same
-    assert art.in_between(back, 120, 529) is again
+    thin = art.in_between(face, 10, 529)  # thin, but at least a pixel
+    none = art.in_between(face, 0, 529)
     small = art.in_between(art.back(60, 84), 30, 84)  # a small card: scaled smoothly
-    assert small.get_size() == (30, 84)
+    assert [s.get_size() for s in (squashed, thin, none, small)] == [
+        (120, 529), (10, 529), (1, 529), (30, 84)]
+    assert pixels(squashed) == pixels(pygame.transform.scale(back, (120, 529)))
+    assert pixels(small) == pixels(pygame.transform.smoothscale(art.back(60, 84), (30, 84)))
 
 
-def test_in_between_cards_kept_are_bounded_in_bytes(monkeypatch):
+def test_in_between_cards_reuse_last_frames_pixels_and_never_each_others():
     pygame.display.set_mode((64, 64))
-    monkeypatch.setattr(cardart, "IN_BETWEEN_BYTES", 2 * 1024 * 1024)
     art = CardArt()
-    back = art.back(378, 529)
-    for width in range(10, 378, 20):
-        art.in_between(back, width, 529)
-        art.in_between(back, width, 529)
-    held = sum(s.get_width() * s.get_height() * 4 for _, s in art._in_between.values())
-    assert 0 < held <= 2 * 1024 * 1024
-    assert art._in_between_bytes == held
-
-
+    back, face = art.back(378, 529), art.face("QH", 378, 529, ahead=False)
+    art.start_frame()
+    first, second = art.in_between(back, 300, 529), art.in_between(face, 200, 529)
+    assert first.get_parent() is not second.get_parent()  # two cards of a frame: two places
+    before = pixels(first)
+    art.start_frame()
+    turned = art.in_between(face, 250, 529)
+    assert turned.get_parent() is first.get_parent()  # the next frame draws over the last
+    assert pixels(turned) == pixels(pygame.transform.scale(face, (250, 529)))
+    assert pixels(first) != before
 @pytest.mark.parametrize("card_set", CARD_SETS)
 def test_a_card_comes_in_the_windows_pixel_format_from_its_first_render(card_set):
     """A face in another byte order than the window blits twenty times slower (5.6 ms at 4K),

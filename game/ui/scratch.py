@@ -1,0 +1,62 @@
+"""Surfaces for images of a single frame (a card turning, squashed; a card growing on its way),
+on pixels kept from frame to frame.
+
+A new 4K card-sized surface costs more than the scaling drawn into it: the C library hands
+its memory back to the system when it is freed and takes fresh pages for the next one, and
+touching each of its two hundred pages costs a fault (0.25 of the 0.5 ms a squashed card
+took). Here each in-between image of a frame is a view into a surface kept for its place in
+the frame's order: the first image of the next frame is drawn into the same pixels as the
+first of this one. An image given out is good for its own frame only: nothing may keep it.
+"""
+from __future__ import annotations
+
+import pygame
+
+SCRATCH_BYTES = 4 * 1024 * 1024  # at most (four 4K cards): more in a frame are new surfaces
+IDLE_FRAMES = 120  # frames without an in-between image before the pixels are let go
+
+
+class Scratch:
+    def __init__(self) -> None:
+        self._slots: list[pygame.Surface] = []
+        self._used = 0  # slots given out this frame
+        self._idle = 0  # frames in a row that gave none out
+
+    def start_frame(self) -> None:
+        """A new frame: every slot is free again (what was drawn into them was shown)."""
+        if self._used:
+            self._idle = 0
+        else:
+            self._idle += 1
+            if self._idle >= IDLE_FRAMES:
+                self._slots.clear()
+        self._used = 0
+
+    def surface(self, size: tuple[int, int], like: pygame.Surface) -> pygame.Surface | None:
+        """A surface of `size` in `like`'s pixel format, for this frame only; None when the
+        frame's images so far leave no room for it within SCRATCH_BYTES."""
+        index = self._used
+        w, h = size
+        flags = like.get_flags() & pygame.SRCALPHA
+        slot = self._slots[index] if index < len(self._slots) else None
+        if slot is None or slot.get_width() < w or slot.get_height() < h \
+                or slot.get_masks() != like.get_masks() or (slot.get_flags() & pygame.SRCALPHA) != flags:
+            if slot is not None:
+                w, h = max(w, slot.get_width()), max(h, slot.get_height())
+            if self.held_bytes - _bytes(slot) + w * h * 4 > SCRATCH_BYTES:
+                return None
+            slot = pygame.Surface((w, h), flags, like)
+            if index < len(self._slots):
+                self._slots[index] = slot
+            else:
+                self._slots.append(slot)
+        self._used += 1
+        return slot.subsurface((0, 0) + tuple(size))
+
+    @property
+    def held_bytes(self) -> int:
+        return sum(_bytes(slot) for slot in self._slots)
+
+
+def _bytes(surface: pygame.Surface | None) -> int:
+    return 0 if surface is None else surface.get_width() * surface.get_height() * 4

@@ -1,0 +1,61 @@
+"""In-between images drawn into pixels kept from frame to frame (game/ui/scratch.py)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.ui import scratch  # noqa: E402
+from game.ui.scratch import Scratch  # noqa: E402
+
+
+def card(w=100, h=140):
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    image.fill((240, 230, 220, 255))
+    return image
+
+
+def test_a_frame_gets_separate_pixels_for_each_image_and_the_next_frame_the_same_ones():
+    pad, like = Scratch(), card()
+    a, b = pad.surface((80, 100), like), pad.surface((60, 140), like)
+    assert a.get_size() == (80, 100) and b.get_size() == (60, 140)
+    assert a.get_parent() is not b.get_parent()
+    assert a.get_masks() == like.get_masks() and a.get_flags() & pygame.SRCALPHA
+    pad.start_frame()
+    assert pad.surface((70, 90), like).get_parent() is a.get_parent()
+    assert pad.surface((10, 10), like).get_parent() is b.get_parent()
+    pad.start_frame()
+    grown = pad.surface((90, 120), like)  # larger than its slot: the slot grows
+    assert grown.get_parent() is not a.get_parent() and grown.get_parent().get_size() == (90, 120)
+    pad.start_frame()
+    assert pad.surface((80, 100), like).get_parent() is grown.get_parent()
+
+
+def test_an_image_of_another_pixel_format_gets_a_slot_of_its_own_format():
+    pad = Scratch()
+    pad.surface((50, 50), card())
+    pad.start_frame()
+    opaque = pygame.Surface((50, 50))
+    out = pad.surface((50, 50), opaque)
+    assert not out.get_flags() & pygame.SRCALPHA and out.get_masks() == opaque.get_masks()
+
+
+def test_the_pixels_kept_are_bounded_in_bytes(monkeypatch):
+    monkeypatch.setattr(scratch, "SCRATCH_BYTES", 3 * 100 * 140 * 4)
+    pad, like = Scratch(), card()
+    got = [pad.surface((100, 140), like) for _ in range(5)]
+    assert [g is not None for g in got] == [True, True, True, False, False]
+    assert pad.held_bytes <= scratch.SCRATCH_BYTES
+    assert pad.surface((10, 10), like) is None  # a full frame stays full
+
+
+def test_the_pixels_are_let_go_after_frames_without_an_image(monkeypatch):
+    monkeypatch.setattr(scratch, "IDLE_FRAMES", 3)
+    pad = Scratch()
+    pad.surface((100, 140), card())
+    for _ in range(2):
+        pad.start_frame()
+    assert pad.held_bytes > 0
+    pad.start_frame()
+    pad.start_frame()
+    assert pad.held_bytes == 0
