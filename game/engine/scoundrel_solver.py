@@ -15,6 +15,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from . import scoundrel as sc
@@ -51,6 +52,7 @@ class Verdict(NamedTuple):
 
 PROBE_FROM = 28   # in the second search, dungeons this long probe each choice of a room first
 PLAIN_NODES = 300  # the first search's budget
+PAUSE_NODES = 16  # a search given a pause calls it this often (about every 1.5 ms)
 SPARE_WEIGHT = 1.0  # of the bound's slack, in the order room ends are tried
 AVOID_PENALTY = 10  # avoiding is tried after room ends worth this much less health
 
@@ -80,9 +82,11 @@ class Search:
     order and room, the best (health, weapon, reach, avoided) each was lost with), every room's
     ways through (independent of health), and per dungeon order what the bound needs."""
 
-    def __init__(self, below: bool, node_limit: int, probe_from: int = 99):
+    def __init__(self, below: bool, node_limit: int, probe_from: int = 99,
+                 pause: Callable[[], None] | None = None):
         self.below = 1 if below else 0
         self.node_limit = node_limit
+        self.pause = pause  # called every PAUSE_NODES nodes (a search on a thread lets go)
         self.probe_from = probe_from  # dungeons this long probe every choice of a room first
         self.nodes = 0
         # (dungeon, room) -> [(health, weapon, limit, avoided_last)] proved lost
@@ -217,6 +221,8 @@ class Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise OutOfNodes
+        if self.pause is not None and not self.nodes % PAUSE_NODES:
+            self.pause()
         if not weapon:
             limit = 0
         fresh = faced == 0 and not potion_used
@@ -282,6 +288,8 @@ class Search:
             self.nodes += 1
             if self.nodes > self.node_limit:
                 raise OutOfNodes
+            if self.pause is not None and not self.nodes % PAUSE_NODES:
+                self.pause()
             if not w:
                 lim = 0
             if (self.is_known_lost((rest, filled), h, w, lim, avoided)
@@ -373,11 +381,13 @@ def fill(room: Cards, dungeon: Cards) -> tuple[Cards, Cards]:
     return tuple(slots), dungeon[dealt:]
 
 
-def solve(state: sc.State, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
-    """Whether `state` (an engine State, dungeon order and all) can still be won."""
+def solve(state: sc.State, node_limit: int = DEFAULT_NODE_LIMIT,
+          pause: Callable[[], None] | None = None) -> Verdict:
+    """Whether `state` (an engine State, dungeon order and all) can still be won; `pause` is
+    called every PAUSE_NODES nodes."""
     if state.status != sc.PLAYING:
         return Verdict(state.status == sc.WON, (), 0)
-    search = Search(state.options["weapon_rule"] == "below", node_limit)
+    search = Search(state.options["weapon_rule"] == "below", node_limit, pause=pause)
     dungeon = tuple(CARD_ID[c] for c in state.dungeon)
     room = tuple(EMPTY if c is None else CARD_ID[c] for c in state.room)
     weapon = sc.VALUE[state.weapon] if state.weapon else 0

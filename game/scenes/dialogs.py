@@ -10,6 +10,8 @@ from ..ui.controls import TextField
 from ..ui.widgets import draw_text, wrap
 from .base import Dialog
 
+PENDING_POLL = 0.05  # seconds between looks at a line being worked out (the window waits)
+
 
 class PauseMenu(Dialog):
     def __init__(self, app, game):
@@ -152,6 +154,7 @@ class ResultScreen(Dialog):
         self.won = won
         self.game = game
         self.copied = False
+        self.pending: tuple | None = None  # (a Future, what to do with it once done)
         daily = getattr(game, "daily_result", None)  # today's deal of the day, when it is
         self.share = daily[0] if daily else None
         lines = list(lines)
@@ -180,6 +183,27 @@ class ResultScreen(Dialog):
         self.app.pop(self)
         action()
 
+    def when_ready(self, future, then) -> None:
+        """Call `then(future)` once `future` is done, at once if it is (a line worked out on a
+        thread of its own, such as a deal's verdict)."""
+        self.pending = (future, then)
+        self.update(0.0)
+
+    def update(self, dt: float) -> None:
+        if self.pending is not None and self.pending[0].done():
+            future, then = self.pending
+            self.pending = None
+            then(future)
+
+    def next_change(self) -> float | None:
+        return PENDING_POLL if self.pending is not None else None
+
+    def replace_line(self, line: str, lines, buttons) -> None:
+        """`lines` in place of `line`, and `buttons` laid out again for them."""
+        at = self.lines.index(line) if line in self.lines else len(self.lines)
+        self.lines[at:at + 1] = lines
+        self.rebuild(buttons=buttons)
+
     def copy_result(self) -> None:
         """The deal of the day's line to the clipboard, to paste anywhere; said once."""
         if self.copied or not self.share:
@@ -192,12 +216,14 @@ class ResultScreen(Dialog):
         self.rebuild(self.copy_result)
         self.keys.pop("c", None)
 
-    def rebuild(self, done) -> None:
-        """Lay the buttons out again for the lines added; `done` (an action) is used up."""
+    def rebuild(self, done=None, buttons=None) -> None:
+        """Lay the buttons (or `buttons`) out again for the lines changed; `done` (an action)
+        is used up."""
         enabled = {b.text: b.enabled and b.action != done for b in self.row.buttons}
-        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons])
+        self.set_buttons([(b.text, b.key_hint, b.action) for b in self.row.buttons]
+                         if buttons is None else buttons)
         for b in self.row.buttons:
-            b.enabled = enabled[b.text]
+            b.enabled = enabled.get(b.text, True)
 
     def export_record(self) -> None:
         """Write the game's record and say where; once is enough."""

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import threading
 import time
+from concurrent.futures import Future
 
 import pygame
 
+from .. import background
 from ..engine import autofinish
 from ..engine import scoundrel as rules
 from ..engine import scoundrel_deals as deals
@@ -33,6 +36,7 @@ CAPTION = 36             # the weapon panel's line under its cards
 LARGEST = 1.6            # the most the weapon's cards and the health panel's words grow
 KILLS_IN_FULL = 4        # a weapon panel grows its cards only while this many kills fan out whole
 HEALTH_BLOCK = (262, 200)  # the health panel's words and bar, at their size in the map
+JUDGING = "Judging whether this deal could be won…"  # until the verdict comes
 RESULT_NODES = 2_000_000  # solver budget per position judged on the result screen: the hardest
                           # of 43,000 deals needed about a tenth (docs/scoundrel-solver.md)
 COMPUTER_PACE = 0.9      # seconds between the computer's moves, at normal animation speed
@@ -67,6 +71,37 @@ def listed_verdict(start) -> bool | None:
     return verdict
 
 
+def judge(states, actions, computer_played: bool, computer_finished: bool) -> tuple:
+    """(a winning line from the deal or (), sentences for the result screen) for the game
+    that went through `states`; on a thread of its own (see ScoundrelScene.start_judging)."""
+    who = "the computer" if computer_finished else "you"
+    said = []
+    if computer_played:
+        said = ["Played by the computer: not counted." if computer_finished
+                else "Played in part by the computer: not counted."]
+    listed = listed_verdict(states[0])
+    if listed is False:
+        return (), said + ["No way of playing could have won this deal."]
+    first = solver.solve(states[0], RESULT_NODES, background.polite)
+    if first.winnable is False:
+        return (), said + ["No way of playing could have won this deal."]
+    if first.winnable is None:  # listed as winnable, or too hard to tell on the spot
+        return (), said + ["This deal could be won from the start." if listed else
+                           "Too hard to tell quickly whether it could be won."]
+    if states[-1].status == rules.WON:
+        return first.line, said + [f"This deal could be won, and {who} won it."]
+    # Once lost, a game stays lost: find the last position that could still be won.
+    low, high = 0, len(states) - 1  # states[low] can be won, states[high] cannot
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = solver.solve(states[middle], RESULT_NODES, background.polite).winnable
+        if verdict is None:
+            return first.line, said + ["This deal could be won from the start."]
+        low, high = (middle, high) if verdict else (low, middle)
+    return first.line, said + ["This deal could be won from the start;",
+                               f"it was lost at move {high}: {move_words(actions[low])}."]
+
+
 def move_words(text: str) -> str:
     """An action as the result screen names it, with suit symbols."""
     if text == rules.AVOID.text:
@@ -94,6 +129,7 @@ class ScoundrelScene(GameScene):
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
         self.computer_finished = False  # the computer made the final move
+        self.judging: tuple | None = None  # (the finished session, its verdict to come)
         self.counting = False         # the card counter, toggled with C...
         self.tab_held = False         # ...or shown while Tab is held
         super().__init__(app, seed, options)
@@ -165,6 +201,8 @@ class ScoundrelScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.result_timer is not None and self.session.is_over():
+            self.start_judging()
         if self.autoplay is None or self.table.busy or self.app.top is not self:
             return
         if self.session.is_over():
@@ -456,47 +494,35 @@ class ScoundrelScene(GameScene):
         score = result.scores[0]
         who = "The computer" if self.computer_finished else "You"
         summary = who + result.summary[3:] if result.summary.startswith("You ") else result.summary
-        lines = [summary, f"Score: {number(score)}", f"Deal #{state.seed}"]
-        line, said = self.judge_deal()
-        lines += said
+        lines = [summary, f"Score: {number(score)}", f"Deal #{state.seed}", JUDGING]
         headline = f"{who} escaped the dungeon!" if won else f"{who} died in the dungeon"
         screen = ResultScreen(self.app, self, won, headline, lines)
-        if line:
-            buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
-            buttons.insert(2, ("Show a winning line", "W",
-                               lambda: screen.close_then(lambda: self.show_winning_line(line))))
-            screen.set_buttons(buttons)
+        screen.when_ready(self.start_judging(), lambda judged: self.judged(screen, judged))
         self.app.push(screen)
 
-    def judge_deal(self) -> tuple:
-        """(a winning line from the deal or (), sentences for the result screen)."""
-        states, actions = self.session.states, self.session.actions
-        who = "the computer" if self.computer_finished else "you"
-        said = []
-        if self.computer_played:
-            said = ["Played by the computer: not counted." if self.computer_finished
-                    else "Played in part by the computer: not counted."]
-        listed = listed_verdict(states[0])
-        if listed is False:
-            return (), said + ["No way of playing could have won this deal."]
-        first = solver.solve(states[0], RESULT_NODES)
-        if first.winnable is False:
-            return (), said + ["No way of playing could have won this deal."]
-        if first.winnable is None:  # listed as winnable, or too hard to tell on the spot
-            return (), said + ["This deal could be won from the start." if listed else
-                               "Too hard to tell quickly whether it could be won."]
-        if self.session.state.status == rules.WON:
-            return first.line, said + [f"This deal could be won, and {who} won it."]
-        # Once lost, a game stays lost: find the last position that could still be won.
-        low, high = 0, len(states) - 1  # states[low] can be won, states[high] cannot
-        while high - low > 1:
-            middle = (low + high) // 2
-            verdict = solver.solve(states[middle], RESULT_NODES).winnable
-            if verdict is None:
-                return first.line, said + ["This deal could be won from the start."]
-            low, high = (middle, high) if verdict else (low, middle)
-        return first.line, said + ["This deal could be won from the start;",
-                                   f"it was lost at move {high}: {move_words(actions[low])}."]
+    def start_judging(self) -> Future:
+        """The finished deal judged (`judge`) on a thread of its own: from the end of the game,
+        so it is mostly ready when the result screen opens; a hard deal takes seconds."""
+        session = self.session
+        if self.judging is None or self.judging[0] is not session:
+            work = functools.partial(judge, tuple(session.states), tuple(session.actions),
+                                     self.computer_played, self.computer_finished)
+            self.judging = (session, background.start(work, "deal judge"))
+        return self.judging[1]
+
+    def judged(self, screen: ResultScreen, judged: Future) -> None:
+        """The verdict in place of the result screen's JUDGING line, and a winning line's
+        button when there is one."""
+        try:
+            line, said = judged.result()
+        except Exception:  # noqa: BLE001 - the result stands without a verdict
+            line, said = (), ["Whether this deal could be won is not known."]
+        buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
+        if line:
+            buttons.insert(2, ("Show a winning line", "W",
+                               lambda: screen.close_then(lambda: self.show_winning_line(line))))
+        screen.replace_line(JUDGING, said, buttons)
+
 
     # -- drawing -------------------------------------------------------------
     def draw_table(self, surface, view) -> None:

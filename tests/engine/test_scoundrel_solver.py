@@ -5,7 +5,7 @@ import pytest
 
 from game.engine import scoundrel as sc
 from game.engine import scoundrel_deals
-from game.engine.scoundrel_solver import DEFAULT_NODE_LIMIT, solve, winnable
+from game.engine.scoundrel_solver import DEFAULT_NODE_LIMIT, PAUSE_NODES, solve, winnable
 
 
 def stacked(rnd: random.Random, cards: int, rule: str) -> sc.State:
@@ -123,3 +123,12 @@ def test_the_shipped_lists_agree_with_the_solver(rule):
     decided = [seed for first, last in table.decided for seed in range(first, last + 1)]
     for seed in lost + random.Random(3).sample(decided, 8):
         assert winnable(seed, {"weapon_rule": rule}, DEFAULT_NODE_LIMIT) is table.verdict(seed)
+
+
+def test_a_search_given_a_pause_calls_it_now_and_then_and_finds_the_same():
+    calls = []
+    state = sc.new_game(seed=0)
+    plain = solve(state, 20_000)
+    paused = solve(state, 20_000, lambda: calls.append(1))
+    assert paused == plain
+    assert len(calls) == plain.nodes // PAUSE_NODES > 0

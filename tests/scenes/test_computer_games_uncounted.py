@@ -8,7 +8,7 @@ from game.scenes.menu import MainMenu
 from game.scenes.pass_and_play import Seat
 from game.store import saves, stats
 
-from .driver import frames, key
+from .driver import frames, key, result_screen
 from .test_scoundrel_scene import start as start_scoundrel
 from .test_scoundrel_solver_scene import recklessly
 
@@ -22,10 +22,7 @@ def lose_then_show_the_line(app):
     scene = start_scoundrel(app, None, seed=0)
     while not scene.session.is_over():
         scene.act(recklessly(scene.session.state))
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
+    result_screen(app)
     assert played() == 1  # the player's own lost game
     key(app, pygame.K_w)  # Show a winning line
     assert app.top is scene and scene.autoplay
@@ -44,12 +41,8 @@ def to_the_menu(app):
 
 def test_a_winning_line_run_to_a_win_is_not_counted_nor_offered_as_continue(app):
     scene = lose_then_show_the_line(app)
-    for _ in range(400):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
+    screen = result_screen(app, tries=400)
     assert scene.session.state.status == rules.WON
-    screen = app.top
     assert screen.title.startswith("The computer")
     text = " ".join(screen.lines)
     assert "you won it" not in text and "the computer won it" in text
@@ -76,11 +69,7 @@ def test_a_line_stopped_and_continued_later_stays_the_computers(app):
     assert resumed is not scene and resumed.computer_played
     while not resumed.session.is_over():
         resumed.act(rules.legal_actions(resumed.session.state)[0])
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
-    assert "Played in part by the computer: not counted." in app.top.lines
+    assert "Played in part by the computer: not counted." in result_screen(app).lines
     assert played() == 1 and not saves.has_save("scoundrel")
 
 

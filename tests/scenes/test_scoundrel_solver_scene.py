@@ -1,6 +1,7 @@
 """The solver and the autoplayer at the Scoundrel table: winnable-only deals, the result
 screen's verdict, a winning line shown on the table, the computer finishing a deal."""
 import random
+import threading
 
 import pygame
 import pytest
@@ -11,10 +12,10 @@ from game.engine import scoundrel_solver as solver
 from game.engine.scoundrel_solver import pick_winnable_deal
 from game.engine.session import Session
 from game.scenes.dialogs import PauseMenu, ResultScreen
-from game.scenes.scoundrel import listed_verdict
+from game.scenes.scoundrel import JUDGING, listed_verdict
 from game.store import stats
 
-from .driver import frames, key, settle
+from .driver import frames, key, result_screen, settle
 from .test_scoundrel_scene import DEATH_DECK
 from .test_scoundrel_scene import start as start_scoundrel
 
@@ -63,14 +64,6 @@ def start_deal(app, seed, rule):
     return scene
 
 
-def result_screen(app):
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            return app.top
-    raise AssertionError("no result screen")
-
-
 @pytest.mark.parametrize("rule", RULES)
 def test_the_result_screen_says_a_listed_lost_deal_could_not_be_won_without_solving(
         app, monkeypatch, rule):
@@ -82,6 +75,39 @@ def test_the_result_screen_says_a_listed_lost_deal_could_not_be_won_without_solv
     screen = result_screen(app)
     assert "No way of playing could have won this deal." in screen.lines
     assert "Show a winning line" not in [b.text for b in screen.row.buttons]
+
+
+def test_the_verdict_is_judged_on_a_thread_while_the_window_goes_on_drawing(app, monkeypatch):
+    """A hard deal takes the solver seconds: the result screen says it is judging, the window
+    keeps its frames, and the verdict and the winning line's button come when it is done."""
+    release, asked = threading.Event(), []
+    real = solver.solve
+
+    def slow(state, *args, **kwargs):
+        asked.append(threading.current_thread().name)
+        assert release.wait(30)
+        return real(state, *args, **kwargs)
+    monkeypatch.setattr(solver, "solve", slow)
+    scene = start_deal(app, 0, "at_most")
+    while not scene.session.is_over():
+        scene.act(recklessly(scene.session.state))
+    for _ in range(20):
+        frames(app, 30)
+        if isinstance(app.top, ResultScreen):
+            break
+    screen = app.top
+    assert isinstance(screen, ResultScreen) and JUDGING in screen.lines
+    assert asked and asked[0] != threading.main_thread().name  # begun, not on the window's
+    assert "Show a winning line" not in [b.text for b in screen.row.buttons]
+    assert screen.next_change() is not None  # the window looks again by itself
+    before = app.frames
+    frames(app, 10)  # nothing waits for the solver
+    assert app.frames == before + 10 and JUDGING in screen.lines
+    release.set()
+    assert result_screen(app) is screen
+    assert JUDGING not in screen.lines and "could be won from the start" in " ".join(screen.lines)
+    assert "Show a winning line" in [b.text for b in screen.row.buttons]
+    assert screen.next_change() is None
 
 
 def recklessly(state):
