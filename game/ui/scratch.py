@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-SCRATCH_BYTES = 4 * 1024 * 1024  # at most (four 4K cards): more in a frame are new surfaces
+SCRATCH_BYTES = 3 * 1024 * 1024  # at most (three 4K cards): more in a frame are new surfaces
 IDLE_FRAMES = 120  # frames without an in-between image before the pixels are let go
 
 
