@@ -154,7 +154,7 @@ class ResultScreen(Dialog):
         self.won = won
         self.game = game
         self.copied = False
-        self.pending: tuple | None = None  # (a Future, what to do with it once done)
+        self.pending: tuple | None = None  # (a background.Job, what to do once it is done)
         daily = getattr(game, "daily_result", None)  # today's deal of the day, when it is
         self.share = daily[0] if daily else None
         lines = list(lines)
@@ -180,13 +180,16 @@ class ResultScreen(Dialog):
             app.sound.play("win" if won else "loss")
 
     def close_then(self, action) -> None:
+        if self.pending is not None:  # nobody will read it now
+            self.pending[0].stop()
+            self.pending = None
         self.app.pop(self)
         action()
 
-    def when_ready(self, future, then) -> None:
-        """Call `then(future)` once `future` is done, at once if it is (a line worked out on a
-        thread of its own, such as a deal's verdict)."""
-        self.pending = (future, then)
+    def when_ready(self, job, then) -> None:
+        """Call `then(job)` once `job` (a background.Job) is done, at once if it is: a line
+        worked out on a thread of its own, such as a deal's verdict."""
+        self.pending = (job, then)
         self.update(0.0)
 
     def update(self, dt: float) -> None:

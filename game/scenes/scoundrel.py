@@ -6,7 +6,6 @@ import functools
 import random
 import threading
 import time
-from concurrent.futures import Future
 
 import pygame
 
@@ -71,9 +70,10 @@ def listed_verdict(start) -> bool | None:
     return verdict
 
 
-def judge(states, actions, computer_played: bool, computer_finished: bool) -> tuple:
+def judge(states, actions, computer_played: bool, computer_finished: bool, pause) -> tuple:
     """(a winning line from the deal or (), sentences for the result screen) for the game
-    that went through `states`; on a thread of its own (see ScoundrelScene.start_judging)."""
+    that went through `states`; on a thread of its own (see ScoundrelScene.start_judging),
+    the solver calling `pause` now and then."""
     who = "the computer" if computer_finished else "you"
     said = []
     if computer_played:
@@ -82,7 +82,7 @@ def judge(states, actions, computer_played: bool, computer_finished: bool) -> tu
     listed = listed_verdict(states[0])
     if listed is False:
         return (), said + ["No way of playing could have won this deal."]
-    first = solver.solve(states[0], RESULT_NODES, background.polite)
+    first = solver.solve(states[0], RESULT_NODES, pause)
     if first.winnable is False:
         return (), said + ["No way of playing could have won this deal."]
     if first.winnable is None:  # listed as winnable, or too hard to tell on the spot
@@ -94,7 +94,7 @@ def judge(states, actions, computer_played: bool, computer_finished: bool) -> tu
     low, high = 0, len(states) - 1  # states[low] can be won, states[high] cannot
     while high - low > 1:
         middle = (low + high) // 2
-        verdict = solver.solve(states[middle], RESULT_NODES, background.polite).winnable
+        verdict = solver.solve(states[middle], RESULT_NODES, pause).winnable
         if verdict is None:
             return first.line, said + ["This deal could be won from the start."]
         low, high = (middle, high) if verdict else (low, middle)
@@ -500,17 +500,20 @@ class ScoundrelScene(GameScene):
         screen.when_ready(self.start_judging(), lambda judged: self.judged(screen, judged))
         self.app.push(screen)
 
-    def start_judging(self) -> Future:
+    def start_judging(self) -> background.Job:
         """The finished deal judged (`judge`) on a thread of its own: from the end of the game,
-        so it is mostly ready when the result screen opens; a hard deal takes seconds."""
+        so it is mostly ready when the result screen opens; a hard deal takes seconds. A
+        judgement of an earlier game still under way is stopped."""
         session = self.session
         if self.judging is None or self.judging[0] is not session:
+            if self.judging is not None:
+                self.judging[1].stop()
             work = functools.partial(judge, tuple(session.states), tuple(session.actions),
                                      self.computer_played, self.computer_finished)
-            self.judging = (session, background.start(work, "deal judge"))
+            self.judging = (session, background.Job(work, "deal judge"))
         return self.judging[1]
 
-    def judged(self, screen: ResultScreen, judged: Future) -> None:
+    def judged(self, screen: ResultScreen, judged: background.Job) -> None:
         """The verdict in place of the result screen's JUDGING line, and a winning line's
         button when there is one."""
         try:

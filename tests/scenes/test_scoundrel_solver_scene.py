@@ -6,6 +6,7 @@ import threading
 import pygame
 import pytest
 
+from game import background
 from game.engine import scoundrel as rules
 from game.engine import scoundrel_deals as deals
 from game.engine import scoundrel_solver as solver
@@ -108,6 +109,25 @@ def test_the_verdict_is_judged_on_a_thread_while_the_window_goes_on_drawing(app,
     assert JUDGING not in screen.lines and "could be won from the start" in " ".join(screen.lines)
     assert "Show a winning line" in [b.text for b in screen.row.buttons]
     assert screen.next_change() is None
+
+
+def test_leaving_the_result_screen_stops_a_verdict_still_being_judged(app, monkeypatch):
+    def endless(state, node_limit, pause):
+        while True:
+            pause()
+    monkeypatch.setattr(solver, "solve", endless)
+    scene = start_deal(app, 0, "at_most")
+    while not scene.session.is_over():
+        scene.act(recklessly(scene.session.state))
+    for _ in range(20):
+        frames(app, 30)
+        if isinstance(app.top, ResultScreen):
+            break
+    job = app.top.pending[0]
+    key(app, pygame.K_m)  # Main menu
+    assert not isinstance(app.top, ResultScreen)
+    with pytest.raises(background.Stopped):
+        job.result(10)
 
 
 def recklessly(state):
