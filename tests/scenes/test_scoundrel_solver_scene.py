@@ -78,6 +78,14 @@ def test_the_result_screen_says_a_listed_lost_deal_could_not_be_won_without_solv
     assert "Show a winning line" not in [b.text for b in screen.row.buttons]
 
 
+def lose_deal_zero(app):
+    """Lose deal 0 fast; the result screen, as soon as it is up (its verdict may be under way)."""
+    scene = start_deal(app, 0, "at_most")
+    while not scene.session.is_over():
+        scene.act(recklessly(scene.session.state))
+    return result_screen(app, judged=False)
+
+
 def test_the_verdict_is_judged_on_a_thread_while_the_window_goes_on_drawing(app, monkeypatch):
     """A hard deal takes the solver seconds: the result screen says it is judging, the window
     keeps its frames, and the verdict and the winning line's button come when it is done."""
@@ -89,15 +97,8 @@ def test_the_verdict_is_judged_on_a_thread_while_the_window_goes_on_drawing(app,
         assert release.wait(30)
         return real(state, *args, **kwargs)
     monkeypatch.setattr(solver, "solve", slow)
-    scene = start_deal(app, 0, "at_most")
-    while not scene.session.is_over():
-        scene.act(recklessly(scene.session.state))
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
-    screen = app.top
-    assert isinstance(screen, ResultScreen) and JUDGING in screen.lines
+    screen = lose_deal_zero(app)
+    assert JUDGING in screen.lines
     assert asked and asked[0] != threading.main_thread().name  # begun, not on the window's
     assert "Show a winning line" not in [b.text for b in screen.row.buttons]
     assert screen.next_change() is not None  # the window looks again by itself
@@ -116,14 +117,7 @@ def test_leaving_the_result_screen_stops_a_verdict_still_being_judged(app, monke
         while True:
             pause()
     monkeypatch.setattr(solver, "solve", endless)
-    scene = start_deal(app, 0, "at_most")
-    while not scene.session.is_over():
-        scene.act(recklessly(scene.session.state))
-    for _ in range(20):
-        frames(app, 30)
-        if isinstance(app.top, ResultScreen):
-            break
-    job = app.top.pending[0]
+    job = lose_deal_zero(app).pending[0]
     key(app, pygame.K_m)  # Main menu
     assert not isinstance(app.top, ResultScreen)
     with pytest.raises(background.Stopped):
