@@ -2,6 +2,7 @@
 screen's verdict, a winning line shown on the table, the computer finishing a deal."""
 import random
 import threading
+import time
 
 import pygame
 import pytest
@@ -99,6 +100,10 @@ def test_the_verdict_is_judged_on_a_thread_while_the_window_goes_on_drawing(app,
     monkeypatch.setattr(solver, "solve", slow)
     screen = lose_deal_zero(app)
     assert JUDGING in screen.lines
+    for _ in range(1000):  # (the thread may not have reached the solver yet)
+        if asked:
+            break
+        time.sleep(0.01)
     assert asked and asked[0] != threading.main_thread().name  # begun, not on the window's
     assert "Show a winning line" not in [b.text for b in screen.row.buttons]
     assert screen.next_change() is not None  # the window looks again by itself
