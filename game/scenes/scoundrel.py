@@ -129,7 +129,7 @@ class ScoundrelScene(GameScene):
         self.autoplay_wait = 0.0
         self.computer_played = False  # games the computer touched stay out of the statistics
         self.computer_finished = False  # the computer made the final move
-        self.judging: tuple | None = None  # (the finished session, its verdict to come)
+        self.judging: tuple | None = None  # (a game's final state, its verdict to come)
         self.counting = False         # the card counter, toggled with C...
         self.tab_held = False         # ...or shown while Tab is held
         super().__init__(app, seed, options)
@@ -502,15 +502,16 @@ class ScoundrelScene(GameScene):
 
     def start_judging(self) -> background.Job:
         """The finished deal judged (`judge`) on a thread of its own: from the end of the game,
-        so it is mostly ready when the result screen opens; a hard deal takes seconds. A
-        judgement of an earlier game still under way is stopped."""
+        so it is mostly ready when the result screen opens; a hard deal takes seconds. Kept per
+        final state (a game undone and played to another end is judged again); a judgement of
+        an earlier end still under way is stopped."""
         session = self.session
-        if self.judging is None or self.judging[0] is not session:
+        if self.judging is None or self.judging[0] is not session.state:
             if self.judging is not None:
                 self.judging[1].stop()
             work = functools.partial(judge, tuple(session.states), tuple(session.actions),
                                      self.computer_played, self.computer_finished)
-            self.judging = (session, background.Job(work, "deal judge"))
+            self.judging = (session.state, background.Job(work, "deal judge"))
         return self.judging[1]
 
     def judged(self, screen: ResultScreen, judged: background.Job) -> None:

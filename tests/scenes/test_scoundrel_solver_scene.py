@@ -13,6 +13,7 @@ from game.engine import scoundrel_deals as deals
 from game.engine import scoundrel_solver as solver
 from game.engine.scoundrel_solver import pick_winnable_deal
 from game.engine.session import Session
+from game.scenes import scoundrel as scoundrel_scene
 from game.scenes.dialogs import PauseMenu, ResultScreen
 from game.scenes.scoundrel import JUDGING, listed_verdict
 from game.store import stats
@@ -127,6 +128,26 @@ def test_leaving_the_result_screen_stops_a_verdict_still_being_judged(app, monke
     assert not isinstance(app.top, ResultScreen)
     with pytest.raises(background.Stopped):
         job.result(10)
+
+
+def test_a_game_undone_at_its_end_and_ended_again_is_judged_again(app, monkeypatch):
+    judged = []
+
+    def fake(states, actions, played, finished, pause):
+        judged.append(states[-1])
+        return (), [f"judged the end {len(judged)}"]
+    monkeypatch.setattr(scoundrel_scene, "judge", fake)
+    scene = start_deal(app, 0, "at_most")
+    while not scene.session.is_over():
+        last = recklessly(scene.session.state)
+        scene.act(last)
+    frames(app)  # the end is being judged
+    key(app, pygame.K_u)
+    assert not scene.session.is_over()
+    scene.act(last)  # the same move again: another final state
+    screen = result_screen(app)
+    assert "judged the end 2" in screen.lines and len(judged) == 2
+    assert judged[1] is scene.session.state and judged[0] is not judged[1]
 
 
 def recklessly(state):
