@@ -49,12 +49,8 @@ REPAINT_EVENTS = {getattr(pygame, name) for name in (
 # rest show their nearest cached size scaled until a later frame renders them (cardart.py).
 CARD_RENDER_BUDGET = 0.006
 # Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
-# what the frame leaves of it (see `App.thinking_time`).
+# what the frame leaves of it once it is drawn (see `App.thinking_time`).
 FRAME_WORK = 0.0055
-# The drawing to come is guessed as the longest of recent frames', each frame's weighing this
-# much less in the next: a frame's drawing varies (a moving card, a band of a new screen), and
-# the last one alone let a computer think into frames that then drew more.
-DRAW_MEMORY = 0.85
 
 
 class App:
@@ -90,7 +86,6 @@ class App:
         self.running = True
         self.frames = 0
         self.frame_started = time.perf_counter()
-        self.draw_seconds = 0.0  # what this frame's drawing will likely take (DRAW_MEMORY)
         self.quit_dialog = None
         from .scenes.menu import MainMenu
         self.stack.append(MainMenu(self))
@@ -243,17 +238,15 @@ class App:
             if not self.running:
                 return
         self.top.update(dt)
-        drawing = time.perf_counter()
         self.draw()
-        self.draw_seconds = max(time.perf_counter() - drawing, self.draw_seconds * DRAW_MEMORY)
+        self.top.think()  # after the drawing: what the frame leaves is known, not guessed
         self.frames += 1
 
     def thinking_time(self, most: float, least: float = 0.0005) -> float:
-        """Seconds a computer player (or a hint) may think in this frame: what FRAME_WORK
-        leaves after the frame's work so far and its drawing to come (as long as the last
-        frame's), within [least, most]. A frame busy moving cards thinks less, so it keeps
-        its pace; a still table thinks up to `most`."""
-        spent = time.perf_counter() - self.frame_started + self.draw_seconds
+        """Seconds a computer player may think now, once the frame is drawn (`Scene.think`):
+        what FRAME_WORK leaves of the frame, within [least, most]. A frame busy drawing (cards
+        in flight) thinks little, so it keeps its pace; a still table thinks up to `most`."""
+        spent = time.perf_counter() - self.frame_started
         return min(most, max(least, FRAME_WORK - spent))
 
     def draw(self) -> None:

@@ -37,6 +37,10 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def think(self) -> None:
+        """Work that can wait for the frame to be drawn, in what the frame leaves of its time
+        (`App.thinking_time`): a computer player thinking. Called on the top scene only."""
+
     def next_change(self) -> float | None:
         """Seconds until this scene looks different with no input (0: it is moving now), or
         None when only input changes it. Meanwhile the window sleeps and draws nothing. A scene

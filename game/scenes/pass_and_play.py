@@ -521,21 +521,26 @@ class PassAndPlayScene(GameScene):
             self.thinking = bots.make(self.game_id, self.seats[seat].level).think(
                 view, legal, self.bot_rng())
             self.bot_wait = self.bot_pace() if self.captions else self.bot_pace() / 2
-        if self.thinking is not None:
-            now = time.perf_counter()
-            deadline, longest = now + self.app.thinking_time(BOT_SLICE_SECONDS), 0.0
-            try:
-                while now + longest < deadline:  # no step that would run past the slice
-                    next(self.thinking)
-                    done = time.perf_counter()
-                    longest, now = max(longest, done - now), done
-            except StopIteration as stop:
-                self.bot_choice = stop.value
-                self.thinking = None
         self.bot_wait -= dt
         if self.bot_choice is not None and self.bot_wait <= 0 and not self.table.busy:
             choice, self.bot_choice = self.bot_choice, None
             self.act(choice)
+
+    def think(self) -> None:
+        """The computer to act thinks, once the frame is drawn, in what the frame leaves (its
+        choice is played by `run_bot` in a later frame)."""
+        if self.thinking is None or self.app.top is not self:
+            return
+        now = time.perf_counter()
+        deadline, longest = now + self.app.thinking_time(BOT_SLICE_SECONDS), 0.0
+        try:
+            while now + longest < deadline:  # no step that would run past the slice
+                next(self.thinking)
+                done = time.perf_counter()
+                longest, now = max(longest, done - now), done
+        except StopIteration as stop:
+            self.bot_choice = stop.value
+            self.thinking = None
 
     # -- keys and the log ----------------------------------------------------
     def side_buttons(self, act_button) -> ButtonRow:

@@ -214,7 +214,7 @@ class ScoundrelScene(GameScene):
                 return
             action = self.autoplay.pop(0)
         else:
-            action = self.think_a_slice()
+            action = self.start_thinking()
             if action is None or self.autoplay_wait > 0:
                 return
             self.autoplay_choice = None
@@ -228,21 +228,26 @@ class ScoundrelScene(GameScene):
     def moving_by_itself(self) -> bool:
         return self.autoplay is not None
 
-    def think_a_slice(self):
-        """Let the computer think a few milliseconds; its action text once it has decided."""
+    def start_thinking(self):
+        """The computer's action text once it has decided; until then, its thinking begun
+        (`think` goes on with it after each frame is drawn)."""
         if self.autoplay_choice is None and self.autoplay_thinking is None:
             seed = self.session.seed * 1000 + len(self.session.actions)
             self.autoplay_thinking = self.autoplay.think(
                 self.view(), rules.legal_actions(self.session.state), random.Random(seed))
-        if self.autoplay_thinking is not None:
-            deadline = time.perf_counter() + self.app.thinking_time(THINK_SLICE)
-            try:
-                while time.perf_counter() < deadline:
-                    next(self.autoplay_thinking)
-            except StopIteration as stop:
-                self.autoplay_choice = stop.value.text
-                self.autoplay_thinking = None
         return self.autoplay_choice
+
+    def think(self) -> None:
+        """The computer watched playing thinks, in what the frame leaves once it is drawn."""
+        if self.autoplay_thinking is None or self.app.top is not self:
+            return
+        deadline = time.perf_counter() + self.app.thinking_time(THINK_SLICE)
+        try:
+            while time.perf_counter() < deadline:
+                next(self.autoplay_thinking)
+        except StopIteration as stop:
+            self.autoplay_choice = stop.value.text
+            self.autoplay_thinking = None
 
     # -- where things are ----------------------------------------------------
     def panels(self) -> dict:

@@ -1,37 +1,37 @@
-"""A computer thinks in what the frame leaves: a frame busy drawing (cards in flight) thinks
-little, so it keeps its pace; a still table thinks its most."""
+"""A computer thinks in what the frame leaves once it is drawn: a frame busy drawing (cards in
+flight) thinks little, so it keeps its pace; a still table thinks its most."""
 import pytest
 
 from game import app as app_module
 
 
-@pytest.mark.parametrize("spent,drawing,expected", [
-    (0.0010, 0.0005, 0.0030),   # a still table: the most
-    (0.0010, 0.0030, 0.0015),   # cards moving: what is left
-    (0.0030, 0.0040, 0.0005),   # over already: the least, so the computer still gets on
+@pytest.mark.parametrize("spent,expected", [
+    (0.0010, 0.0030),   # a still table: the most
+    (0.0040, 0.0015),   # cards moving: what is left
+    (0.0060, 0.0005),   # over already: the least, so the computer still gets on
 ])
-def test_thinking_time_is_what_the_frame_leaves(app, monkeypatch, spent, drawing, expected):
+def test_thinking_time_is_what_the_frame_leaves(app, monkeypatch, spent, expected):
     now = app.frame_started + spent
     monkeypatch.setattr(app_module.time, "perf_counter", lambda: now)
-    app.draw_seconds = drawing
     assert app.thinking_time(0.003) == pytest.approx(expected)
 
 
-def test_a_step_notes_when_it_started_and_how_long_it_drew(app):
-    before = app.frame_started
-    app.step(1 / 60)
-    assert app.frame_started > before and app.draw_seconds > 0
-
-
-def test_the_drawing_to_come_is_guessed_from_recent_frames_not_the_last_alone(app, monkeypatch):
+@pytest.mark.parametrize("drawing,expected", [(0.0005, 0.003), (0.004, 0.0015), (0.009, 0.0005)])
+def test_the_top_scene_thinks_after_the_frame_is_drawn_in_what_it_leaves(
+        app, monkeypatch, drawing, expected):
     clock = [0.0]
     monkeypatch.setattr(app_module.time, "perf_counter", lambda: clock[0])
-    monkeypatch.setattr(app, "draw", lambda: clock.__setitem__(0, clock[0] + drawing[0]))
-    drawing = [0.004]
-    app.step(1 / 60)  # a frame that drew 4 ms
-    drawing = [0.0005]
-    app.step(1 / 60)  # then a still one
-    assert app.draw_seconds == pytest.approx(0.004 * app_module.DRAW_MEMORY)
-    for _ in range(30):
-        app.step(1 / 60)
-    assert app.draw_seconds == pytest.approx(0.0005)
+    monkeypatch.setattr(app, "draw", lambda: clock.__setitem__(0, clock[0] + drawing))
+    given, order = [], []
+    monkeypatch.setattr(app.top, "update", lambda dt: order.append("update"))
+    monkeypatch.setattr(app.top, "think", lambda: (order.append("think"),
+                                                   given.append(app.thinking_time(0.003))))
+    app.step(1 / 60)
+    assert order == ["update", "think"]
+    assert given == [pytest.approx(expected)]
+
+
+def test_a_step_notes_when_it_started(app):
+    before = app.frame_started
+    app.step(1 / 60)
+    assert app.frame_started > before
