@@ -12,13 +12,13 @@ part is a rectangle), so a stack of cards repaints its top card and the strips o
 that show, not every card whole. An image's opaque part is measured once, the second time it
 is drawn (images of a single frame, such as a turning card, are not worth it).
 
-A change of the whole window larger than BAND_PIXELS (a hand-off screen coming up at 4K) goes
-up in bands, one a frame, from the bottom (where the player's own hand lies: a hand-off screen
-covers it first): at 4K one whole repaint takes 8 ms to draw and 6 more to show under X, four
-bands about a quarter of that each. What a band leaves is owed and repainted in the frames
-after (with that frame's own changes), so the window catches up within a few frames and never
-keeps stale pixels. A window that shows no frame yet (opened, resized, exposed) is repainted
-whole at once.
+A change of the whole window larger than BAND_PIXELS (a hand-off screen coming up) goes up in
+bands, one a frame, from the bottom (where the player's own hand lies: a hand-off screen covers
+it first): at 4K one whole repaint takes 8 ms to draw and 6 more to show under X, eight bands
+an eighth of that each (133 ms in all); a 1920x1080 window's takes two. What a band leaves
+is owed and repainted in the frames after (with that frame's own changes), so the window
+catches up within a few frames and never keeps stale pixels. A window that shows no frame
+yet (opened, resized, exposed) is repainted whole at once.
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a recta
 JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
 OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled,
 OVERDRAWN_PIXELS = 100_000  # or to this many pixels more (a 4K card moving over the felt)
-BAND_PIXELS = 2_100_000  # a whole-window change larger than this goes up in bands of at most
-#                         this many pixels, a frame each (a 1920x1080 window's goes up at once)
+BAND_PIXELS = 1_050_000  # a whole-window change larger than this goes up in bands of at most
+#                         this many pixels, a frame each (half a 1920x1080 window)
 
 
 class Painter:
