@@ -85,6 +85,7 @@ class PassAndPlayScene(GameScene):
         self.viewer = humans[0] if humans else 0
         self.last_human = None
         self.thinking = None
+        self.bot_to_think = False  # run_bot found a computer to act this frame (see think)
         self.bot_choice = None
         self.bot_wait = 0.0
         self.show_log = False
@@ -205,6 +206,7 @@ class PassAndPlayScene(GameScene):
     # -- turns ---------------------------------------------------------------
     def on_new_game(self) -> None:
         self.thinking = None
+        self.bot_to_think = False
         # the strongest computer player thinking for the seat at the screen
         self.hint_thinking: bots.Thinking | None = None
         self.hint_marks = (-1, (), ())  # (moves played when hinted, cards, places) the hint lights
@@ -443,6 +445,7 @@ class PassAndPlayScene(GameScene):
     def play_turns(self, dt: float) -> None:
         """Move the game on: hand the table to the human to act, or let a computer think. (An
         online table's host does both: its scene only listens.)"""
+        self.bot_to_think = False  # until run_bot says a computer is to act this frame
         to_act = self.session.state.to_act
         if to_act is None or self.app.top is not self or self.cover_if_unclaimed():
             return
@@ -515,6 +518,7 @@ class PassAndPlayScene(GameScene):
     def run_bot(self, seat: int, dt: float) -> None:
         if self.table.busy and self.thinking is None and self.bot_choice is None:
             return
+        self.bot_to_think = True
         if self.thinking is None and self.bot_choice is None:
             view = self.session.view(seat)
             legal = self.session.legal_actions()
@@ -528,8 +532,8 @@ class PassAndPlayScene(GameScene):
 
     def think(self) -> None:
         """The computer to act thinks, once the frame is drawn, in what the frame leaves (its
-        choice is played by `run_bot` in a later frame)."""
-        if self.thinking is None or self.app.top is not self:
+        choice is played by `run_bot` in a later frame), in a frame `run_bot` found it to act."""
+        if self.thinking is None or not self.bot_to_think or self.app.top is not self:
             return
         now = time.perf_counter()
         deadline, longest = now + self.app.thinking_time(BOT_SLICE_SECONDS), 0.0

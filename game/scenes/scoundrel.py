@@ -206,7 +206,7 @@ class ScoundrelScene(GameScene):
         if self.autoplay is None or self.table.busy or self.app.top is not self:
             return
         if self.session.is_over():
-            self.autoplay = None
+            self.autoplay = self.autoplay_thinking = None
             return
         self.autoplay_wait -= dt
         if isinstance(self.autoplay, list):

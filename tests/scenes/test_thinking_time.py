@@ -35,3 +35,29 @@ def test_a_step_notes_when_it_started(app):
     before = app.frame_started
     app.step(1 / 60)
     assert app.frame_started > before
+
+
+def test_a_computer_thinks_only_in_a_frame_its_turn_was_played(app):
+    """Thinking after the drawing goes on only where `update` found the computer to act: not
+    under a dialog, not once the turn has passed."""
+    from game.scenes.pass_and_play import Seat
+    app.settings.animation_speed = "instant"
+    app.start_game("lamarckian_poker", 5, None,
+                   seats=[Seat("Bot", "computer", "random"), Seat("Ann", "human", "random")])
+    scene = app.top
+    steps = []
+
+    class Counting:
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            steps.append(1)
+            return None
+    scene.thinking = Counting()
+    scene.bot_to_think = False  # update did not find the computer to act
+    scene.think()
+    assert steps == []
+    scene.bot_to_think = True
+    scene.think()
+    assert steps
