@@ -96,6 +96,14 @@ class Search:
         self.plans: dict[tuple[Cards, int, int, bool, int], list[Way]] = {}
         self.supply: dict[Cards, Known] = {}  # dungeon -> (potions, best weapon, monster values)
 
+    def count_node(self) -> None:
+        """One more position looked at: OutOfNodes past the limit, and the pause now and then."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise OutOfNodes
+        if self.pause is not None and not self.nodes % PAUSE_NODES:
+            self.pause()
+
     def is_known_lost(self, key: tuple[Cards, Cards], h: int, w: int, lim: int, al: bool) -> bool:
         for oh, ow, olim, oal in self.lost.get(key, ()):
             if oh >= h and ow >= w and olim >= lim and oal <= al:
@@ -218,11 +226,7 @@ class Search:
     def win(self, dungeon: Cards, room: Cards, health: int, weapon: int, limit: int,
             potion_used: bool, avoided_last: bool, faced: int) -> bool:
         """Whether this position can be won; raises OutOfNodes past the node limit."""
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise OutOfNodes
-        if self.pause is not None and not self.nodes % PAUSE_NODES:
-            self.pause()
+        self.count_node()
         if not weapon:
             limit = 0
         fresh = faced == 0 and not potion_used
@@ -285,11 +289,7 @@ class Search:
         path = [child[-1]]
         rest, filled, h, w, lim, avoided, _ = child
         while True:
-            self.nodes += 1
-            if self.nodes > self.node_limit:
-                raise OutOfNodes
-            if self.pause is not None and not self.nodes % PAUSE_NODES:
-                self.pause()
+            self.count_node()
             if not w:
                 lim = 0
             if (self.is_known_lost((rest, filled), h, w, lim, avoided)

@@ -194,15 +194,15 @@ class ResultScreen(Dialog):
 
     def update(self, dt: float) -> None:
         if self.pending is not None and self.pending[0].done():
-            future, then = self.pending
+            job, then = self.pending
             self.pending = None
-            then(future)
+            then(job)
 
     def next_change(self) -> float | None:
         return PENDING_POLL if self.pending is not None else None
 
-    def replace_line(self, line: str, lines, buttons) -> None:
-        """`lines` in place of `line`, and `buttons` laid out again for them."""
+    def replace_line(self, line: str, lines, buttons=None) -> None:
+        """`lines` in place of `line`, and the buttons (or `buttons`) laid out again."""
         at = self.lines.index(line) if line in self.lines else len(self.lines)
         self.lines[at:at + 1] = lines
         self.rebuild(buttons=buttons)

@@ -526,8 +526,9 @@ class ScoundrelScene(GameScene):
             line, said = judged.result()
         except Exception:  # noqa: BLE001 - the result stands without a verdict
             line, said = (), ["Whether this deal could be won is not known."]
-        buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
+        buttons = None
         if line:
+            buttons = [(b.text, b.key_hint, b.action) for b in screen.row.buttons]
             buttons.insert(2, ("Show a winning line", "W",
                                lambda: screen.close_then(lambda: self.show_winning_line(line))))
         screen.replace_line(JUDGING, said, buttons)

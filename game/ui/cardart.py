@@ -742,7 +742,7 @@ class CardArt:
         self._sizes: dict[tuple, set] = {}     # a design -> the sizes of it in the cache
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._standin_bytes = 0
-        self._scratch = Scratch()  # the pixels of in-between images not kept
+        self._scratch = Scratch()  # the pixels of in-between images (this frame's only)
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
@@ -1067,11 +1067,12 @@ class CardArt:
         if source.get_size() != near:  # a tilted card's surface holds more than the card
             w, h = (max(1, round(source.get_width() * w / near[0])),
                     max(1, round(source.get_height() * h / near[1])))
-        if self.resizing:  # a size of a drag shows for a frame: the quick scale
+        # The quick scale for a size of a drag (it shows for a frame) and for a large card (it
+        # shows a frame or two, until its render comes: a smooth scale of a 4K card is 1.5 ms).
+        if self.resizing or w >= QUICK_SCALE_WIDTH:
             surface = pygame.transform.scale(source, (w, h))
-            self._quick_standins = True
-        elif w >= QUICK_SCALE_WIDTH:  # shows a frame or two, until its render comes: a smooth
-            surface = pygame.transform.scale(source, (w, h))  # scale of a 4K card is 1.5 ms
+            if self.resizing:
+                self._quick_standins = True  # (smooth ones once the size settles)
         else:
             surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
