@@ -517,6 +517,30 @@ def test_a_card_comes_in_the_windows_pixel_format_from_its_first_render(card_set
         pygame.display.init()
 
 
+def test_the_worker_converts_its_renders_so_the_frame_adopting_them_converts_none(monkeypatch):
+    """Converting a 4K face to the window's format is 0.3 ms; the frame that adopts two used
+    to spend over a millisecond on it."""
+    pygame.display.set_mode((320, 200))
+    try:
+        window = pygame.display.get_surface().get_masks()[:3]
+        art = CardArt(card_set="classic")
+        art.face("QH", 100, 140)
+        art.frame_budget = 0.05
+        art.start_frame()
+        art.face("QH", 150, 210)  # to the worker
+        art._jobs.join()
+        in_frame = []
+        ready = cardart._ready
+        monkeypatch.setattr(cardart, "_ready", lambda s: in_frame.append(s) or ready(s))
+        art.start_frame()  # adopts the render
+        proper = art.face("QH", 150, 210)
+        assert not art.stood_in and not in_frame
+        assert proper.get_masks()[:3] == window and proper.get_flags() & pygame.SRCALPHA
+    finally:
+        pygame.display.quit()
+        pygame.display.init()
+
+
 def test_a_face_asked_again_is_the_cached_one_until_it_leaves_the_cache_or_the_colours_change():
     """Faces asked again come from a short memo of face's own arguments (a full table asks a
     hundred a frame); it never outlives the cached surface or a change of settings."""
