@@ -45,8 +45,8 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench,
 REPAINT_EVENTS = {getattr(pygame, name) for name in (
     "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWSIZECHANGED",
     "VIDEOEXPOSE") if hasattr(pygame, name)}
-# Seconds a frame may spend rendering cards at a size not seen before (after a resize); the
-# rest show their nearest cached size scaled until a later frame renders them (cardart.py).
+# Seconds a frame may spend, once drawn, rendering cards it showed at a size not seen before
+# as their nearest cached size scaled (CardArt.render_later): within what FRAME_WORK leaves.
 CARD_RENDER_BUDGET = 0.006
 # Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
 # what the frame leaves of it once it is drawn (see `App.thinking_time`).
@@ -239,13 +239,16 @@ class App:
                 return
         self.top.update(dt)
         self.draw()
-        self.top.think()  # after the drawing: what the frame leaves is known, not guessed
+        # after the drawing: what the frame leaves is known, not guessed
+        self.art.render_later(self.thinking_time(CARD_RENDER_BUDGET))
+        self.top.think()
         self.frames += 1
 
     def thinking_time(self, most: float, least: float = 0.0005) -> float:
-        """Seconds a computer player may think now, once the frame is drawn (`Scene.think`):
-        what FRAME_WORK leaves of the frame, within [least, most]. A frame busy drawing (cards
-        in flight) thinks little, so it keeps its pace; a still table thinks up to `most`."""
+        """Seconds the work after a frame's drawing (cards rendered late, a computer player's
+        thinking in `Scene.think`) may take now: what FRAME_WORK leaves of the frame, within
+        [least, most]. A frame busy drawing (cards in flight) thinks little, so it keeps its
+        pace; a still table thinks up to `most`."""
         spent = time.perf_counter() - self.frame_started
         return min(most, max(least, FRAME_WORK - spent))
 

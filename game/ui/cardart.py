@@ -62,6 +62,9 @@ CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
 CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
+LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
+RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
+AHEAD_RENDERS = 32  # faces about to show waiting for `render_later`, at most
 QUICK_SCALE_WIDTH = 200  # an in-between card at least this wide is scaled the quick way
 RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
 
@@ -727,8 +730,9 @@ def _tilt(image: pygame.Surface, angle: float, size) -> pygame.Surface:
 
 class CardArt:
     """Renders and caches card surfaces. Change `four_colour`, `back_name` or `card_set` at any
-    time. `frame_budget` (seconds, or None for no limit) caps the rendering done between two
-    `start_frame` calls, once a card has some size cached to stand in."""
+    time. With a `frame_budget` (seconds; None: everything renders when asked), a card at a
+    size not rendered yet stands in as its nearest cached size, scaled, and renders on the
+    worker or, once the frame is drawn, in `render_later` (within the budget)."""
 
     STANDINS = 120
 
@@ -741,7 +745,10 @@ class CardArt:
         self.back_name = back
         self.card_set = card_set
         self.frame_budget: float | None = None
-        self._spent = 0.0
+        self._later: dict = {}  # cache key -> render, stood in for this frame (render_later)
+        self._ahead: dict = {}  # cache key -> render, of faces about to show (prefetch)
+        self._later_waited = 0  # frames the renders have waited for time
+        self._render_rates: dict = {}  # a design's kind -> seconds a pixel its last render took
         self.stood_in = False  # whether the last surface asked for was a stand-in
         self.stood_in_this_frame = False
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -771,8 +778,8 @@ class CardArt:
     def start_frame(self) -> None:
         """A new frame: its rendering budget starts again, and what the worker finished is
         taken into the cache."""
-        self._spent = 0.0
         self.stood_in_this_frame = False
+        self._later.clear()  # (this frame's drawing asks again for what it still needs)
         self._scratch.start_frame()
         if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
             if self._settled_budget is not None:
@@ -801,9 +808,10 @@ class CardArt:
         return self._jobs.unfinished_tasks > 0
 
     def wait(self) -> None:
-        """Until the worker has rendered everything asked of it (tests, screenshots)."""
+        """Until everything stood in for is rendered, on the worker or here (tests, screenshots)."""
         self._jobs.join()
         self._adopt()
+        self.render_later(math.inf)
 
     def stop(self) -> None:
         """Drop the worker's waiting renders and let it finish the one under way, so nothing
@@ -857,42 +865,55 @@ class CardArt:
         return True
 
     def _face(self, code: str, width: int, height: int, ahead: bool) -> pygame.Surface:
+        w, h = _check_size(width, height)
+        design, render, threadable = self._face_render(code, w, h)
+        if design[0] == "classic" and ahead and not self.resizing:
+            self._warm_deck(code, w, h)  # the first face at a size: the rest of the deck next
+        return self._cached(design, w, h, render, threadable)
+
+    def _face_render(self, code: str, w: int, h: int) -> tuple:
+        """(design, render, whether the worker may render it) of a face at w x h."""
         if code not in FULL_DECK:
             code = _standard_alias(code) or code
         other = _other_deck(code) if code not in FULL_DECK else None
         if other is not None:
-            w, h = _check_size(width, height)
             four = self.four_colour
-            return self._cached(("face", code, four), w, h, lambda: other(code, w, h, four))
+            return ("face", code, four), lambda: other(code, w, h, four), False
         _check_code(code)
-        w, h = _check_size(width, height)
         if self.card_set == "classic":
-            if ahead and (w, h, self.four_colour) not in self._warmed and not self.resizing:
-                self._warmed.add((w, h, self.four_colour))  # the first face at a size: the
-                self.warm(w, h, [c for c in FULL_DECK if c != code])  # rest of the deck next
             ink = _classic_ink(suit(code), self.four_colour)
-            return self._cached(("classic", code, ink), w, h,
-                                lambda: _render_classic(code, w, h, ink), _svg_drawn(w))
+            return (("classic", code, ink), lambda: _render_classic(code, w, h, ink),
+                    _svg_drawn(w))
         colour = suit_colour(suit(code), self.four_colour)
-        return self._cached(("face", code, colour), w, h, lambda: _render_face(code, w, h, colour))
+        return ("face", code, colour), lambda: _render_face(code, w, h, colour), False
+
+    def _warm_deck(self, code: str, w: int, h: int) -> None:
+        if (w, h, self.four_colour) not in self._warmed:
+            self._warmed.add((w, h, self.four_colour))
+            self.warm(w, h, [c for c in FULL_DECK if c != code])
 
     def prefetch(self, code: str, width: int, height: int) -> None:
-        """A face about to show (a card turning up): have the worker draw it now, ahead of the
-        deck, so the frame that shows it neither waits for it nor shows a stand-in. Classic
-        faces only (the others are quick to draw); nothing while the window is resized."""
-        if self.card_set != "classic" or self.frame_budget is None or self.resizing:
-            return
-        code = code if code in FULL_DECK else _standard_alias(code)
+        """A face about to show (a card turning up): drawn now, so the frame that shows it
+        neither waits for it nor shows a stand-in: a Classic face by the worker, ahead of the
+        deck; another by `render_later` once a frame has time for it (a 4K face of another
+        deck is 4 ms). Nothing while the window is resized."""
         w, h = int(width), int(height)
-        if code is None or not _svg_drawn(w) or h < 1:
+        if self.frame_budget is None or self.resizing or w < 1 or h < 1:
             return
-        ink = _classic_ink(suit(code), self.four_colour)
-        key = (("classic", code, ink), w, h)
-        if key not in self._cache:
-            if (w, h, self.four_colour) not in self._warmed:
-                self._warmed.add((w, h, self.four_colour))
-                self.warm(w, h, [c for c in FULL_DECK if c != code])
-            self._ask_worker(key, lambda: _render_classic(code, w, h, ink))
+        try:
+            design, render, threadable = self._face_render(code, w, h)
+        except ValueError:
+            return
+        key = (design, w, h)
+        if key in self._cache:
+            return
+        if threadable:
+            self._warm_deck(design[1], w, h)
+            self._ask_worker(key, render)
+        elif key not in self._ahead:
+            self._ahead[key] = render
+            while len(self._ahead) > AHEAD_RENDERS:
+                del self._ahead[next(iter(self._ahead))]
 
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
@@ -993,17 +1014,49 @@ class CardArt:
             return surface
         budget = self.frame_budget
         resizing = budget is not None and self.resizing
-        if stand_in and budget is not None and (threadable or resizing or self._spent >= budget):
+        if stand_in and budget is not None:
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
-                if threadable and not resizing:  # during a drag: once the size settles
+                if resizing:  # during a drag: once the size settles
+                    pass
+                elif threadable:
                     self._ask_worker(key, render)
+                else:
+                    self._later[key] = render
                 return scaled
+        return self._keep(key, render())
+
+    def render_later(self, seconds: float) -> None:
+        """Render what this frame's drawing stood in for and the worker may not draw (text
+        needs fonts, which are this thread's), once the frame is drawn, in about `seconds`:
+        those expected to fit (by the last render of their kind), or the first of them once
+        they have waited LATER_FRAMES frames. A 4K face of another deck is 4 ms: drawn in the
+        frame it was first asked for, it made that frame 10 ms."""
+        if not self._later and not self._ahead:
+            self._later_waited = 0
+            return
+        deadline = time.perf_counter() + seconds
+        starved = self._later_waited >= LATER_FRAMES
+        for waiting in (self._later, self._ahead):
+            for key, render in list(waiting.items()):
+                if key not in self._cache:
+                    if not self._render_in(key, render, deadline - time.perf_counter(), starved):
+                        break
+                    starved = False
+                del waiting[key]
+        self._later_waited = self._later_waited + 1 if self._later else 0
+
+    def _render_in(self, key, render, seconds: float, anyway: bool) -> bool:
+        """Render `key` if the last render of its kind says it takes at most `seconds`."""
+        design, w, h = key
+        rate = self._render_rates.get(design[0], RENDER_GUESS)
+        if rate * w * h > seconds and not anyway:
+            return False
         start = time.perf_counter()
-        surface = self._keep(key, render())
-        self._spent += time.perf_counter() - start
-        return surface
+        self._keep(key, render())
+        self._render_rates[design[0]] = (time.perf_counter() - start) / (w * h)
+        return True
 
     def _keep(self, key, surface, ahead=False, converted=False) -> pygame.Surface:
         """Cache a render in the window's pixel format, and return it so: one drawn `ahead`

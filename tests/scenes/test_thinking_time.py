@@ -31,6 +31,23 @@ def test_the_top_scene_thinks_after_the_frame_is_drawn_in_what_it_leaves(
     assert given == [pytest.approx(expected)]
 
 
+@pytest.mark.parametrize("drawing,expected", [(0.0005, 0.005), (0.004, 0.0015)])
+def test_cards_stood_in_for_render_after_the_drawing_and_before_the_thinking(
+        app, monkeypatch, drawing, expected):
+    """Before a computer thinks, the frame's own late renders (CardArt.render_later) get what
+    the drawing left, within CARD_RENDER_BUDGET."""
+    clock = [0.0]
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(app, "draw", lambda: clock.__setitem__(0, clock[0] + drawing))
+    order, given = [], []
+    monkeypatch.setattr(app.art, "render_later", lambda seconds: (order.append("render"),
+                                                                   given.append(seconds)))
+    monkeypatch.setattr(app.top, "think", lambda: order.append("think"))
+    app.step(1 / 60)
+    assert order == ["render", "think"]
+    assert given == [pytest.approx(expected)]
+
+
 def test_a_step_notes_when_it_started(app):
     before = app.frame_started
     app.step(1 / 60)

@@ -126,20 +126,69 @@ def _tilt_size(w, h, angle):
     return image.get_size()
 
 
-def test_a_frame_budget_shows_a_stand_in_and_renders_it_in_a_later_frame():
-    art = CardArt(card_set="large_index")
+def test_a_frame_budget_shows_a_stand_in_and_renders_it_once_the_frame_is_drawn():
+    art = CardArt(card_set="large_index")  # drawn with fonts: never on the worker
     first = art.face("KS", 100, 140)
-    art.frame_budget = 0.0  # no time left in this frame
+    art.frame_budget = 0.006
     art.start_frame()
     stand_in = art.face("KS", 120, 168)
     assert art.stood_in and stand_in.get_size() == (120, 168)
     assert art.face("KS", 120, 168) is stand_in  # scaled once, reused
-    art.frame_budget = 0.05
+    assert (("large_index", "KS", None), 120, 168) not in art._cache  # not in the drawing
+    art.render_later(0.05)  # the frame is drawn: time left
     art.start_frame()
     proper = art.face("KS", 120, 168)
     assert not art.stood_in and proper is not stand_in
     assert art.face("KS", 120, 168) is proper
     assert art.face("KS", 100, 140) is first
+
+
+def test_a_render_waits_for_a_frame_with_time_for_it_but_not_for_ever():
+    art = CardArt(card_set="large_index")
+    art.face("KS", 100, 140)
+    art.face("QS", 100, 140)
+    art.frame_budget = 0.006
+    art.start_frame()
+    art.face("KS", 120, 168)
+    art.render_later(1.0)  # its kind's cost is known from now on
+    waits = 0
+    while True:
+        art.start_frame()
+        art.face("QS", 120, 168)
+        if not art.stood_in:
+            break
+        art.render_later(0.0)  # a frame with no time left
+        waits += 1
+    assert waits == cardart.LATER_FRAMES + 1  # asked, then waited, then rendered anyway
+
+
+def test_a_face_about_to_show_that_the_worker_may_not_draw_renders_once_a_frame_has_time():
+    """A card of a deck drawn with fonts turning up: drawn after a frame with time for it, not
+    in the frame that shows it (4 ms at 4K)."""
+    art = CardArt(card_set="large_index")
+    art.frame_budget = 0.006
+    key = (("face", "QS", suit_colour("S")), 120, 168)
+    art.start_frame()
+    art.prefetch("QS", 120, 168)
+    art.render_later(0.0)  # a busy frame: it waits
+    assert key not in art._cache
+    art.start_frame()  # (kept from frame to frame)
+    art.render_later(0.05)
+    assert key in art._cache
+    art.start_frame()
+    art.face("QS", 120, 168)
+    assert not art.stood_in
+
+
+def test_a_render_no_frame_asks_for_any_more_is_dropped():
+    art = CardArt(card_set="large_index")
+    art.face("KS", 100, 140)
+    art.frame_budget = 0.006
+    art.start_frame()
+    art.face("KS", 120, 168)
+    art.start_frame()  # the card is gone (or has its size) by the next frame
+    art.render_later(1.0)
+    assert (("large_index", "KS", None), 120, 168) not in art._cache
 
 
 @pytest.mark.parametrize("width, quick", [(120, False), (cardart.QUICK_SCALE_WIDTH, True)])
