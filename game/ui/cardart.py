@@ -924,6 +924,7 @@ class CardArt:
         if self._window is not None and size != self._window:
             self._generation += 1
             self._resized = time.perf_counter()
+            self._ahead.clear()  # (faces at the old size)
         self._window = size
         budget = max(CACHE_BYTES, CACHE_BYTES_PER_PIXEL * size[0] * size[1])
         if budget >= self.cache_bytes or not self.resizing:

@@ -180,6 +180,16 @@ def test_a_face_about_to_show_that_the_worker_may_not_draw_renders_once_a_frame_
     assert not art.stood_in
 
 
+def test_faces_about_to_show_at_a_size_the_window_left_are_not_drawn():
+    art = CardArt(card_set="large_index")
+    art.frame_budget = 0.006
+    art.fit_window((1280, 800))
+    art.prefetch("QS", 120, 168)
+    art.fit_window((1600, 1000))  # resized: the table's cards have another size now
+    art.render_later(1.0)
+    assert not any(design[1] == "QS" for design, _, _ in art._cache)
+
+
 def test_a_render_no_frame_asks_for_any_more_is_dropped():
     art = CardArt(card_set="large_index")
     art.face("KS", 100, 140)
