@@ -776,10 +776,11 @@ class CardArt:
         self._asked_key: tuple = ()  # the cache key `_cached` was last asked for
 
     def start_frame(self) -> None:
-        """A new frame: its rendering budget starts again, and what the worker finished is
-        taken into the cache."""
+        """A new frame: what the worker finished is taken into the cache, and the renders the
+        last frame stood in for are dropped (this frame's drawing asks again for those it
+        still shows)."""
         self.stood_in_this_frame = False
-        self._later.clear()  # (this frame's drawing asks again for what it still needs)
+        self._later.clear()
         self._scratch.start_frame()
         if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
             if self._settled_budget is not None:
@@ -1019,11 +1020,9 @@ class CardArt:
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
-                if resizing:  # during a drag: once the size settles
-                    pass
-                elif threadable:
+                if threadable and not resizing:  # (during a drag: once the size settles)
                     self._ask_worker(key, render)
-                else:
+                elif not resizing:
                     self._later[key] = render
                 return scaled
         return self._keep(key, render())
