@@ -7,6 +7,8 @@ the size they are shown, like the standard deck in `cardart`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from ..engine import ships_and_sailors as rules
@@ -127,19 +129,32 @@ def _picture(big, w, h, scale, card, colour, ink):
                      border_radius=round(0.03 * w * scale))
 
 
+def _big_blank(w: int, h: int, scale: int) -> pygame.Surface:
+    return _blank(w, h, scale, max(2.0, 0.065 * w), max(1.0, 0.011 * w))
+
+
+@lru_cache(maxsize=2)  # (a table's cards come in a size or two)
+def _plain_card(w: int, h: int) -> pygame.Surface:
+    """A card's body at its size, smoothed from the supersampled blank: most of a 4K number
+    card's 2 ms render. Copied, never drawn on."""
+    return pygame.transform.smoothscale(_big_blank(w, h, _supersample(w)), (w, h))
+
+
 def render(code: str, width: int, height: int, four_colour: bool = False) -> pygame.Surface:
     """One face. The four colours always differ in ink, name and symbol, so `four_colour`
     changes nothing here."""
     w, h = width, height
     colour = rules.COLOUR_OF[code]
     ink = INK[colour]
-    scale = _supersample(w)
-    big = _blank(w, h, scale, max(2.0, 0.065 * w), max(1.0, 0.011 * w))
     value = str(rules.VALUE[code])
     picture = code in rules.PICTURES
     if picture:
+        scale = _supersample(w)
+        big = _big_blank(w, h, scale)
         _picture(big, w, h, scale, code, colour, ink)
-    card = pygame.transform.smoothscale(big, (w, h))
+        card = pygame.transform.smoothscale(big, (w, h))
+    else:  # every number card starts from the same body
+        card = _plain_card(w, h).copy()
     if w < SMALL:
         _blit_ink(card, _number(value, 0.3 * w if len(value) == 1 else 0.22 * w, ink), w * 0.3,
                   0.06 * w)
