@@ -24,6 +24,17 @@ class Op:
         self.cover = cover  # window pixels it makes opaque, where the painter can't tell
 
 
+class Kept:
+    """What a piece of a frame recorded last time, and the key it was drawn for (see
+    `Canvas.draw_kept`)."""
+    __slots__ = ("key", "ops", "images")
+
+    def __init__(self):
+        self.key = None
+        self.ops: list[Op] = []
+        self.images: list = []
+
+
 class Canvas:
     """Records what a frame draws; looks like the window surface to the code drawing it."""
 
@@ -86,6 +97,22 @@ class Canvas:
         self.images.append(source)
         self.ops.append(op)
         return True
+
+    def draw_kept(self, kept: Kept, key, draw) -> None:
+        """`draw(self)`, or while `key` is what it was last time (and no clip is set), the
+        operations it recorded then, recorded again (a button drawn as it was: a 4K table's
+        four buttons took 0.3 ms a frame to lay out their labels anew)."""
+        if self.clip is not None:
+            draw(self)
+            return
+        if kept.key == key and kept.key is not None:
+            self.ops.extend(kept.ops)
+            self.images.extend(kept.images)
+            return
+        ops, images = len(self.ops), len(self.images)
+        draw(self)
+        if self.clip is None:
+            kept.key, kept.ops, kept.images = key, self.ops[ops:], self.images[images:]
 
     def blits(self, sequence, doreturn=True):
         drawn = [self.blit(*item) for item in sequence]

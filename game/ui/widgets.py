@@ -278,6 +278,7 @@ class Button:
         self.hover = False
         self.pressed = False
         self.place: str | None = None  # the layout object it sits on, followed when the table reflows
+        self.kept = canvas.Kept()  # what it recorded last frame
 
     def contains(self, logical_pos) -> bool:
         return self.rect.collidepoint(logical_pos)
@@ -301,6 +302,15 @@ class Button:
         return False
 
     def draw(self, surface, viewport) -> None:
+        if recording is not None or not isinstance(surface, canvas.Canvas):
+            self.draw_afresh(surface, viewport)
+            return
+        key = (tuple(self.rect), self.text, self.key_hint, self.enabled, self.hover,
+               self.pressed, self.text_size, viewport.scale, viewport.offset,
+               viewport.text_floor)
+        surface.draw_kept(self.kept, key, lambda on: self.draw_afresh(on, viewport))
+
+    def draw_afresh(self, surface, viewport) -> None:
         r = viewport.rect(*self.rect)
         radius = viewport.length(10)
         down = self.pressed and self.hover and self.enabled
