@@ -377,6 +377,8 @@ def _measure(image: pygame.Surface) -> tuple:
         return ()
     if not image.get_flags() & pygame.SRCALPHA:
         return () if image.get_colorkey() is not None else (pygame.Rect(0, 0, w, h),)
+    if image.get_at((w // 2, h // 2)).a < 255:  # (a text: the bands below all cross its middle)
+        return ()
     mask = pygame.mask.from_surface(image, 254)
 
     def opaque(rect) -> bool:
