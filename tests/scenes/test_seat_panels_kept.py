@@ -1,0 +1,63 @@
+"""A seat's panel drawn as it was last frame records the operations it recorded then (six
+panels took 0.46 ms of a 4K frame), drawn afresh when its seat's name, score or turn changes,
+and never kept over anything but the bare felt (its middle is filled with the colour blending
+gives over what lies under it)."""
+import pygame
+
+from game.scenes.pass_and_play import Seat
+from game.ui.canvas import Canvas
+
+
+def start(app):
+    app.settings.animation_speed = "instant"
+    app.start_game("abandon_ship", 21, None, seats=[Seat("Anna"), Seat("Ben")])
+    return app.top
+
+
+def panel_ops(scene, view, seat, under=None) -> list:
+    canvas = Canvas(scene.app.surface.get_size())
+    canvas.fill((22, 92, 58))
+    if under is not None:
+        canvas.fill((200, 0, 0), under)
+    scene.draw_seat_panel(canvas, view, seat)
+    return canvas.ops[1 if under is None else 2:]
+
+
+def test_an_unchanged_seat_panel_is_recorded_as_it_was(app):
+    scene = start(app)
+    view = scene.session.view(scene.viewer)
+    first, second = panel_ops(scene, view, 1), panel_ops(scene, view, 1)
+    assert len(first) >= 3 and all(a is b for a, b in zip(first, second))
+
+
+def test_a_seat_panel_whose_seat_changed_is_drawn_afresh(app):
+    scene = start(app)
+    view = scene.session.view(scene.viewer)
+    first = panel_ops(scene, view, 1)
+    scene.seats[1].name = "Benedict"
+    renamed = panel_ops(scene, view, 1)
+    assert not any(a is b for a, b in zip(first, renamed))
+    assert [op.key for op in renamed] != [op.key for op in first]
+
+
+def test_a_seat_panel_over_something_else_is_drawn_afresh_and_not_kept(app):
+    scene = start(app)
+    view = scene.session.view(scene.viewer)
+    panel = scene.viewport.rect(*scene.panel_of(1).rect)
+    corner = pygame.Rect(panel.x, panel.y, 4, 4)
+    over, again = panel_ops(scene, view, 1, under=corner), panel_ops(scene, view, 1, under=corner)
+    assert not any(a is b for a, b in zip(over, again))
+    middle = pygame.Rect(panel.center, (4, 4))
+    felt, over_middle = panel_ops(scene, view, 1), panel_ops(scene, view, 1, under=middle)
+    assert felt[0].key != over_middle[0].key  # its middle blended over the red, not filled
+
+
+def test_a_seat_panel_on_another_felt_is_drawn_afresh(app):
+    """(A table colour chosen in the settings: the panel's middle is another blend.)"""
+    scene = start(app)
+    view = scene.session.view(scene.viewer)
+    green = panel_ops(scene, view, 1)
+    canvas = Canvas(scene.app.surface.get_size())
+    canvas.fill((40, 40, 120))
+    scene.draw_seat_panel(canvas, view, 1)
+    assert canvas.ops[1].key != green[0].key
