@@ -313,16 +313,20 @@ class AbandonShipScene(PassAndPlayScene):
         vp = self.viewport
         boat = self.layout[f"boat_{suit}"]
         r = vp.rect(*boat.rect)
-        draw_panel(surface, r, fill=(60, 42, 24, 200), edge=(150, 110, 60), radius=vp.length(40))
-        # the suit on a card-coloured chip, in the card's own ink (four colours when chosen)
-        chip = pygame.Rect(0, 0, vp.length(24), vp.length(24))
-        chip.center = vp.point(boat.x + 30, boat.y + 22)
-        canvas.ellipse(surface, theme.BUTTON, chip)
         ink = suit_colour(suit, self.app.settings.four_colour)
-        draw_text(surface, vp, SUIT_SYMBOLS[suit], 17, (boat.x + 30, boat.y + 22), ink, "center")
-        draw_text(surface, vp, "lifeboat", 16, (boat.x + 46, boat.y + 12), theme.INK, face="bold")
-        draw_text(surface, vp, f"{view.lifeboat_points[suit]} pts", 16,
-                  (boat.x + boat.w - 18, boat.y + 12), theme.GOLD, "topright", "bold")
+        points = view.lifeboat_points[suit]
+
+        def draw(on) -> None:
+            draw_panel(on, r, fill=(60, 42, 24, 200), edge=(150, 110, 60), radius=vp.length(40))
+            # the suit on a card-coloured chip, in the card's own ink (four colours when chosen)
+            chip = pygame.Rect(0, 0, vp.length(24), vp.length(24))
+            chip.center = vp.point(boat.x + 30, boat.y + 22)
+            canvas.ellipse(on, theme.BUTTON, chip)
+            draw_text(on, vp, SUIT_SYMBOLS[suit], 17, (boat.x + 30, boat.y + 22), ink, "center")
+            draw_text(on, vp, "lifeboat", 16, (boat.x + 46, boat.y + 12), theme.INK, face="bold")
+            draw_text(on, vp, f"{points} pts", 16, (boat.x + boat.w - 18, boat.y + 12),
+                      theme.GOLD, "topright", "bold")
+        self.draw_kept(surface, ("boat", suit), r, (tuple(boat.rect), ink, points), draw)
 
     def draw_fight(self, surface, view) -> None:
         fight = self.layout["fight"]

@@ -14,7 +14,7 @@ import pygame
 from ..engine import IllegalAction
 from ..engine.session import Session
 from ..store import results, saves
-from ..ui import canvas, theme
+from ..ui import canvas, theme, widgets
 from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.table import CardTable
@@ -71,6 +71,7 @@ class GameScene(Scene):
         self.buttons = ButtonRow()
         self.drag: Drag | None = None
         self.hover_code: str | None = None
+        self.kept_pieces: dict[object, canvas.Kept] = {}  # a piece of the table -> what it drew last
         self.hinted: str | None = None
         self.status = ("", "info", 0.0)
         self.status_age = 0.0  # seconds the status has been up: an old one gives way to a tip
@@ -675,6 +676,18 @@ class GameScene(Scene):
         """The view the table's counters and texts are drawn from (a table that plays moves
         back draws the state its cards have reached)."""
         return self.session.view(self.viewer)
+
+    def draw_kept(self, surface, piece, rect: pygame.Rect, key, draw) -> None:
+        """`draw(surface)`, or, while `key` and the viewport are as they were last frame and
+        only the felt lies under `rect` (real pixels), the operations it recorded then (a
+        panel's translucent middle is filled with what blending gives over the felt there)."""
+        if widgets.recording is not None or not isinstance(surface, canvas.Canvas):
+            draw(surface)
+            return
+        vp = self.viewport
+        ground = surface.ground(rect)
+        full = None if ground is None else (key, ground, vp.scale, vp.offset, vp.text_floor)
+        surface.draw_kept(self.kept_pieces.setdefault(piece, canvas.Kept()), full, draw)
 
     def draw(self, surface) -> None:
         view = self.drawn_view()

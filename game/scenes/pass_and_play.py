@@ -17,7 +17,7 @@ import pygame
 
 from ..engine import bots
 from ..text import number
-from ..ui import canvas, theme, widgets
+from ..ui import canvas, theme
 from ..ui import layout as layouts
 from ..ui.fonts import font
 from ..ui.widgets import ButtonRow, draw_panel, draw_text, fit_text, wrap
@@ -90,7 +90,6 @@ class PassAndPlayScene(GameScene):
         self.bot_wait = 0.0
         self.show_log = False
         self.log_scroll = 0         # log lines scrolled back from the newest
-        self.seat_panels: dict[int, canvas.Kept] = {}  # what each seat's panel drew last frame
         self.handing_off = False
         self.captions: dict = {}    # seat -> [lines, seconds left]: what that seat just did
         self.caption_boxes: dict = {}  # seat -> (logical Rect, wrapped lines), as last drawn
@@ -205,15 +204,8 @@ class PassAndPlayScene(GameScene):
             fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                      panel.w - 18 - self.name_inset - shown.w / vp.scale,
                      theme.GOLD if active else theme.INK, face="bold")
-        if widgets.recording is not None or not isinstance(surface, canvas.Canvas):
-            draw(surface)
-            return panel
-        # the panel's middle is filled with what blending gives over the felt under it: kept
-        # only while the felt is all that lies under the whole panel (Canvas.ground)
-        ground = surface.ground(vp.rect(*panel.rect))
-        key = None if ground is None else (tuple(panel.rect), active, score, name, ground,
-                                           self.name_inset, vp.scale, vp.offset, vp.text_floor)
-        surface.draw_kept(self.seat_panels.setdefault(seat, canvas.Kept()), key, draw)
+        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+                       (tuple(panel.rect), active, score, name, self.name_inset), draw)
         return panel
 
     # -- turns ---------------------------------------------------------------

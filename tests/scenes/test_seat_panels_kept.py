@@ -61,3 +61,18 @@ def test_a_seat_panel_on_another_felt_is_drawn_afresh(app):
     canvas.fill((40, 40, 120))
     scene.draw_seat_panel(canvas, view, 1)
     assert canvas.ops[1].key != green[0].key
+
+
+def test_a_lifeboat_is_kept_until_its_points_or_ink_change(app):
+    scene = start(app)
+    view = scene.session.view(scene.viewer)
+
+    def boat(view):
+        canvas = Canvas(scene.app.surface.get_size())
+        canvas.fill((22, 92, 58))
+        scene.draw_boat(canvas, view, "D")
+        return canvas.ops[1:]
+    first, again = boat(view), boat(view)
+    assert all(a is b for a, b in zip(first, again))
+    scene.app.settings.four_colour = not scene.app.settings.four_colour
+    assert not any(a is b for a, b in zip(first, boat(view)))
