@@ -900,12 +900,16 @@ class DoubloonsScene(PassAndPlayScene):
         panel = self.panel_of(seat)
         active = view.to_act == seat
         turn = view.turn == seat
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         name = self.seats[seat].name + ("  ·  turn" if turn else "")
-        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
-                 panel.w - 10 - self.name_inset,
-                 theme.GOLD if active else theme.INK, face="bold")
+
+        def draw(on) -> None:
+            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
+                     panel.w - 10 - self.name_inset, theme.GOLD if active else theme.INK,
+                     face="bold")
+        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+                       (tuple(panel.rect), active, name, self.name_inset), draw)
         top = self.seat_coin_top(panel)
         coin = vp.length(30)
         surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, top))

@@ -351,9 +351,6 @@ class LamarckianPokerScene(PassAndPlayScene):
         panel = self.panel_of(seat)
         active = view.to_act == seat and not self.playback
         alive = view.alive[seat]
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
-
         if not alive:
             status = "extinct"
         elif view.phase == rules.MARKING and seat != self.viewer and not self.playback:
@@ -364,11 +361,18 @@ class LamarckianPokerScene(PassAndPlayScene):
         room = panel.w - 20 - self.name_inset - self.text_width(name, 16, "bold")
         if status == "mark chosen" and self.text_width(status, 14) > room:
             status = "chosen"  # the name whole before the word: the mark's back says it too
-        shown = draw_text(surface, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
-                          theme.INK_DIM, "topright")
-        fit_text(surface, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
-                 panel.w - 20 - self.name_inset - shown.w / vp.scale,
-                 theme.GOLD if active else (theme.INK if alive else theme.INK_DIM), face="bold")
+
+        def draw(on) -> None:
+            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
+                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            shown = draw_text(on, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
+                              theme.INK_DIM, "topright")
+            fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
+                     panel.w - 20 - self.name_inset - shown.w / vp.scale,
+                     theme.GOLD if active else (theme.INK if alive else theme.INK_DIM),
+                     face="bold")
+        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+                       (tuple(panel.rect), active, alive, status, name, self.name_inset), draw)
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),
                       theme.INK_DIM)

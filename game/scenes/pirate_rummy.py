@@ -551,15 +551,19 @@ class PirateRummyScene(PassAndPlayScene):
         vp = self.viewport
         panel = self.panel_of(seat)
         active = view.to_act == seat
-        draw_panel(surface, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
         name = "Your area" if seat == self.viewer else self.seats[seat].name
         count = view.hand_counts[seat]
-        shown = draw_text(surface, vp, f"{count} in hand", 14,
-                          (panel.x + panel.w - 10, panel.y + 7), theme.INK_DIM, "topright")
-        fit_text(surface, vp, name, 15, (panel.x + 10, panel.y + 6),
-                 panel.w - 28 - shown.w / vp.scale, theme.GOLD if active else theme.INK,
-                 face="bold")
+
+        def draw(on) -> None:
+            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
+                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            shown = draw_text(on, vp, f"{count} in hand", 14,
+                              (panel.x + panel.w - 10, panel.y + 7), theme.INK_DIM, "topright")
+            fit_text(on, vp, name, 15, (panel.x + 10, panel.y + 6),
+                     panel.w - 28 - shown.w / vp.scale, theme.GOLD if active else theme.INK,
+                     face="bold")
+        self.draw_kept(surface, ("area", seat), vp.rect(*panel.rect),
+                       (tuple(panel.rect), active, name, count), draw)
         zones = self.drop_zones()
         for j, fault in enumerate(view.faults[seat] if self.accepts_moves() else ()):
             zone = zones.get(f"meld:{seat}:{j}")  # none while the meld's cards are on their way
