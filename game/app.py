@@ -45,8 +45,9 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")  # no screen to fit: tests, the bench,
 REPAINT_EVENTS = {getattr(pygame, name) for name in (
     "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWSIZECHANGED",
     "VIDEOEXPOSE") if hasattr(pygame, name)}
-# Seconds a frame may spend, once drawn, rendering cards it showed at a size not seen before
-# as their nearest cached size scaled (CardArt.render_later): within what FRAME_WORK leaves.
+# Seconds a frame may spend rendering cards at a size not seen before: small ones in its
+# drawing, larger ones (shown meanwhile as their nearest cached size scaled) once it is drawn,
+# within what FRAME_WORK leaves (CardArt.render_later).
 CARD_RENDER_BUDGET = 0.006
 # Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
 # what the frame leaves of it once it is drawn (see `App.thinking_time`).

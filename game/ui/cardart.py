@@ -64,6 +64,7 @@ CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with 
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
 LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
 RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
+IN_FRAME_PIXELS = 40_000  # a card this small renders in the frame asking (within the budget)
 AHEAD_RENDERS = 32  # faces about to show waiting for `render_later`, at most
 QUICK_SCALE_WIDTH = 200  # an in-between card at least this wide is scaled the quick way
 RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
@@ -732,7 +733,8 @@ class CardArt:
     """Renders and caches card surfaces. Change `four_colour`, `back_name` or `card_set` at any
     time. With a `frame_budget` (seconds; None: everything renders when asked), a card at a
     size not rendered yet stands in as its nearest cached size, scaled, and renders on the
-    worker or, once the frame is drawn, in `render_later` (within the budget)."""
+    worker or, once the frame is drawn, in `render_later`; a small one the worker may not
+    draw renders in the frame asking while the frame has spent less than the budget."""
 
     STANDINS = 120
 
@@ -745,6 +747,7 @@ class CardArt:
         self.back_name = back
         self.card_set = card_set
         self.frame_budget: float | None = None
+        self._spent = 0.0  # seconds this frame has spent rendering
         self._later: dict = {}  # cache key -> render, stood in for this frame (render_later)
         self._ahead: dict = {}  # cache key -> render, of faces about to show (prefetch)
         self._later_waited = 0  # frames the renders have waited for time
@@ -779,6 +782,7 @@ class CardArt:
         """A new frame: what the worker finished is taken into the cache, and the renders the
         last frame stood in for are dropped (this frame's drawing asks again for those it
         still shows)."""
+        self._spent = 0.0
         self.stood_in_this_frame = False
         self._later.clear()
         self._scratch.start_frame()
@@ -1017,6 +1021,9 @@ class CardArt:
         budget = self.frame_budget
         resizing = budget is not None and self.resizing
         if stand_in and budget is not None:
+            if not threadable and not resizing and self._spent < budget \
+                    and w * h <= IN_FRAME_PIXELS:  # (a small card's stand-in may be another design)
+                return self._render_now(key, render)
             scaled = self._stand_in(design, w, h)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
@@ -1025,7 +1032,7 @@ class CardArt:
                 elif not resizing:
                     self._later[key] = render
                 return scaled
-        return self._keep(key, render())
+        return self._render_now(key, render)
 
     def render_later(self, seconds: float) -> None:
         """Render what this frame's drawing stood in for and the worker may not draw (text
@@ -1041,22 +1048,24 @@ class CardArt:
         for waiting in (self._later, self._ahead):
             for key, render in list(waiting.items()):
                 if key not in self._cache:
-                    if not self._render_in(key, render, deadline - time.perf_counter(), starved):
+                    design, w, h = key
+                    rate = self._render_rates.get(design[0], RENDER_GUESS)
+                    if rate * w * h > deadline - time.perf_counter() and not starved:
                         break
+                    self._render_now(key, render)
                     starved = False
                 del waiting[key]
         self._later_waited = self._later_waited + 1 if self._later else 0
 
-    def _render_in(self, key, render, seconds: float, anyway: bool) -> bool:
-        """Render `key` if the last render of its kind says it takes at most `seconds`."""
-        design, w, h = key
-        rate = self._render_rates.get(design[0], RENDER_GUESS)
-        if rate * w * h > seconds and not anyway:
-            return False
+    def _render_now(self, key, render) -> pygame.Surface:
+        """`key` rendered and kept; what it took is noted (per pixel, for its kind's next)."""
         start = time.perf_counter()
-        self._keep(key, render())
-        self._render_rates[design[0]] = (time.perf_counter() - start) / (w * h)
-        return True
+        surface = self._keep(key, render())
+        took = time.perf_counter() - start
+        design, w, h = key
+        self._render_rates[design[0]] = took / (w * h)
+        self._spent += took
+        return surface
 
     def _keep(self, key, surface, ahead=False, converted=False) -> pygame.Surface:
         """Cache a render in the window's pixel format, and return it so: one drawn `ahead`

@@ -131,15 +131,15 @@ def test_a_frame_budget_shows_a_stand_in_and_renders_it_once_the_frame_is_drawn(
     first = art.face("KS", 100, 140)
     art.frame_budget = 0.006
     art.start_frame()
-    stand_in = art.face("KS", 120, 168)
-    assert art.stood_in and stand_in.get_size() == (120, 168)
-    assert art.face("KS", 120, 168) is stand_in  # scaled once, reused
-    assert (("large_index", "KS", None), 120, 168) not in art._cache  # not in the drawing
+    stand_in = art.face("KS", 240, 336)
+    assert art.stood_in and stand_in.get_size() == (240, 336)
+    assert art.face("KS", 240, 336) is stand_in  # scaled once, reused
+    assert (("large_index", "KS", None), 240, 336) not in art._cache  # not in the drawing
     art.render_later(0.05)  # the frame is drawn: time left
     art.start_frame()
-    proper = art.face("KS", 120, 168)
+    proper = art.face("KS", 240, 336)
     assert not art.stood_in and proper is not stand_in
-    assert art.face("KS", 120, 168) is proper
+    assert art.face("KS", 240, 336) is proper
     assert art.face("KS", 100, 140) is first
 
 
@@ -149,17 +149,32 @@ def test_a_render_waits_for_a_frame_with_time_for_it_but_not_for_ever():
     art.face("QS", 100, 140)
     art.frame_budget = 0.006
     art.start_frame()
-    art.face("KS", 120, 168)
+    art.face("KS", 240, 336)
     art.render_later(1.0)  # its kind's cost is known from now on
     waits = 0
     while True:
         art.start_frame()
-        art.face("QS", 120, 168)
+        art.face("QS", 240, 336)
         if not art.stood_in:
             break
         art.render_later(0.0)  # a frame with no time left
         waits += 1
     assert waits == cardart.LATER_FRAMES + 1  # asked, then waited, then rendered anyway
+
+
+def test_a_small_card_renders_in_the_frame_asking_while_its_budget_lasts():
+    """Its stand-in could be another design (the big index of a small Classic card), and it
+    is quick to draw: drawn at once, until the frame has spent its budget."""
+    art = CardArt(card_set="large_index")
+    for code in ("KS", "QS"):
+        art.face(code, 100, 140)
+    art.frame_budget = 0.006
+    art.start_frame()
+    art.face("KS", 120, 168)
+    assert not art.stood_in
+    art._spent = art.frame_budget  # (as if the frame had drawn more)
+    art.face("QS", 120, 168)
+    assert art.stood_in
 
 
 def test_a_face_about_to_show_that_the_worker_may_not_draw_renders_once_a_frame_has_time():
@@ -195,10 +210,10 @@ def test_a_render_no_frame_asks_for_any_more_is_dropped():
     art.face("KS", 100, 140)
     art.frame_budget = 0.006
     art.start_frame()
-    art.face("KS", 120, 168)
+    art.face("KS", 240, 336)
     art.start_frame()  # the card is gone (or has its size) by the next frame
     art.render_later(1.0)
-    assert (("large_index", "KS", None), 120, 168) not in art._cache
+    assert (("large_index", "KS", None), 240, 336) not in art._cache
 
 
 @pytest.mark.parametrize("width, quick", [(120, False), (cardart.QUICK_SCALE_WIDTH, True)])

@@ -3,6 +3,7 @@ panels took 0.46 ms of a 4K frame), drawn afresh when its seat's name, score or 
 and never kept over anything but the bare felt (its middle is filled with the colour blending
 gives over what lies under it)."""
 import pygame
+import pytest
 
 from game.scenes.pass_and_play import Seat
 from game.ui.canvas import Canvas
@@ -76,3 +77,53 @@ def test_a_lifeboat_is_kept_until_its_points_or_ink_change(app):
     assert all(a is b for a, b in zip(first, again))
     scene.app.settings.four_colour = not scene.app.settings.four_colour
     assert not any(a is b for a, b in zip(first, boat(view)))
+
+
+def afresh(app) -> bytes:
+    """The frame drawn with nothing kept (the layout test's recording draws every piece anew)."""
+    from game.ui import theme, widgets
+    canvas = Canvas(app.surface.get_size())
+    canvas.fill(theme.TABLE_COLOURS.get(app.settings.table_colour, theme.FELT))
+    widgets.recording = []
+    try:
+        first = len(app.stack) - 1
+        while first > 0 and not app.stack[first].opaque:
+            first -= 1
+        for scene in app.stack[first:]:
+            scene.draw(canvas)
+    finally:
+        widgets.recording = None
+    return picture(canvas)
+
+
+def picture(canvas) -> bytes:
+    window = pygame.Surface(canvas.size)
+    canvas.replay(window, window.get_rect())
+    return pygame.image.tobytes(window, "RGB")
+
+
+@pytest.mark.parametrize("game_id", ["abandon_ship", "ships_and_sailors", "pirate_rummy",
+                                     "lamarckian_poker", "doubloons", "scoundrel"])
+def test_a_frame_with_kept_pieces_looks_as_one_drawn_afresh(app, game_id):
+    """Frames of a game played to its end (every seat a computer but the first, moves chosen at
+    random), each compared with the same frame drawn with nothing kept."""
+    import random
+
+    from tests.scenes.driver import frames
+    app.settings.animation_speed = "instant"
+    if game_id == "scoundrel":
+        app.start_game(game_id, 4)
+    else:
+        app.start_game(game_id, 4, None, seats=[Seat("Anna")] + [
+            Seat(f"Bot {i}", "computer", "random") for i in (1, 2, 3)])
+    scene, rnd, compared = app.top, random.Random(7), 0
+    for _ in range(60):
+        if app.top is scene and scene.accepts_moves() and not scene.session.is_over():
+            legal = scene.session.legal_actions()
+            scene.act(rnd.choice(legal))
+        frames(app, 3)
+        assert picture(app.painter.last) == afresh(app)
+        compared += 1
+        if app.top is not scene:  # a dialog (its choice is made above instead)
+            app.pop()
+    assert compared == 60
