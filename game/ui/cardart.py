@@ -1058,12 +1058,14 @@ class CardArt:
         self._later_waited = self._later_waited + 1 if self._later else 0
 
     def _render_now(self, key, render) -> pygame.Surface:
-        """`key` rendered and kept; what it took is noted (per pixel, for its kind's next)."""
+        """`key` rendered and kept; what a large one took is noted (per pixel, for the next
+        large one of its kind: a small one's is mostly the same few steps at any size)."""
         start = time.perf_counter()
         surface = self._keep(key, render())
         took = time.perf_counter() - start
         design, w, h = key
-        self._render_rates[design[0]] = took / (w * h)
+        if w * h > IN_FRAME_PIXELS:
+            self._render_rates[design[0]] = took / (w * h)
         self._spent += took
         return surface
 
