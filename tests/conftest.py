@@ -37,6 +37,15 @@ def app(tmp_path, monkeypatch):
     pygame.display.quit()  # fonts stay valid for the tests that follow
 
 
+@pytest.fixture
+def pygame_ready():
+    """pygame's display and fonts started, as card art and widgets need (left open for the
+    tests that follow)."""
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+
+
 @pytest.fixture(autouse=True)
 def unhurried_search(monkeypatch):
     """A searching bot stops at its time cap (a safety net for a slow machine at the table),

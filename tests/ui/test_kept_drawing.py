@@ -1,23 +1,14 @@
 """A button drawn as it was last frame records the operations it recorded then (laying out
 its label anew took 0.3 ms a frame for a 4K table's four buttons), and anything that changes
 how it looks draws it afresh."""
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+from game.ui import widgets
+from game.ui.canvas import Canvas
+from game.ui.viewport import Viewport
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ui import widgets  # noqa: E402
-from game.ui.canvas import Canvas  # noqa: E402
-from game.ui.viewport import Viewport  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def frame(button, viewport, clip=None) -> Canvas:

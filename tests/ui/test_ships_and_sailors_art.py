@@ -1,19 +1,10 @@
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game.engine import ships_and_sailors as rules
+from game.ui import ships_and_sailors_art as art
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import ships_and_sailors as rules  # noqa: E402
-from game.ui import ships_and_sailors_art as art  # noqa: E402
-
-
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 @pytest.mark.parametrize("size", [(60, 84), (243, 340)])
