@@ -681,13 +681,10 @@ class GameScene(Scene):
         """`draw(surface)`, or, while `key` and the viewport are as they were last frame and
         only the felt lies under `rect` (real pixels), the operations it recorded then (a
         panel's translucent middle is filled with what blending gives over the felt there)."""
-        if widgets.recording is not None or not isinstance(surface, canvas.Canvas):
-            draw(surface)
-            return
         vp = self.viewport
-        ground = surface.ground(rect)
+        ground = surface.ground(rect) if isinstance(surface, canvas.Canvas) else None
         full = None if ground is None else (key, ground, vp.scale, vp.offset, vp.text_floor)
-        surface.draw_kept(self.kept_pieces.setdefault(piece, canvas.Kept()), full, draw)
+        widgets.draw_kept(surface, self.kept_pieces.setdefault(piece, canvas.Kept()), full, draw)
 
     def draw(self, surface) -> None:
         view = self.drawn_view()

@@ -38,6 +38,15 @@ def note_size(px: int, text) -> None:
         text_sizes.append((px, text))
 
 
+def draw_kept(surface, kept: canvas.Kept, key, draw) -> None:
+    """`draw(surface)`, recorded as last frame (`Canvas.draw_kept`) while `key` is the same;
+    always afresh on a real surface or while the layout test notes what is drawn."""
+    if recording is not None or not isinstance(surface, canvas.Canvas):
+        draw(surface)
+    else:
+        surface.draw_kept(kept, key, draw)
+
+
 def render_text(text, size_px: int, colour, face="sans") -> pygame.Surface:
     """`font(size_px, face).render(text, True, colour)`, cached; treat the result as read-only."""
     text = printable(text)
@@ -302,13 +311,10 @@ class Button:
         return False
 
     def draw(self, surface, viewport) -> None:
-        if recording is not None or not isinstance(surface, canvas.Canvas):
-            self.draw_afresh(surface, viewport)
-            return
         key = (tuple(self.rect), self.text, self.key_hint, self.enabled, self.hover,
                self.pressed, self.text_size, viewport.scale, viewport.offset,
                viewport.text_floor)
-        surface.draw_kept(self.kept, key, lambda on: self.draw_afresh(on, viewport))
+        draw_kept(surface, self.kept, key, lambda on: self.draw_afresh(on, viewport))
 
     def draw_afresh(self, surface, viewport) -> None:
         r = viewport.rect(*self.rect)
