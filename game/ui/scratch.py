@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pygame
 
-SCRATCH_BYTES = 3 * 1024 * 1024  # at most (three 4K cards): more in a frame are new surfaces
+# At most four 4K cards (Scoundrel's weapon growing as another card shrinks, each with its
+# shadow); more in a frame are new surfaces.
+SCRATCH_BYTES = 9 * 512 * 1024
 IDLE_FRAMES = 120  # frames without an in-between image before the pixels are let go
 
 
@@ -43,7 +45,13 @@ class Scratch:
                 or slot.get_masks() != like.get_masks() or (slot.get_flags() & pygame.SRCALPHA) != flags:
             if slot is not None:
                 w, h = max(w, slot.get_width()), max(h, slot.get_height())
-            if self.held_bytes - _bytes(slot) + w * h * 4 > SCRATCH_BYTES:
+            # A card growing on its way asks a little larger each frame, up to its source's
+            # size: a slot grown only to the size asked was new pixels (faulted in) every frame.
+            whole = (max(w, like.get_width()), max(h, like.get_height()))
+            room = SCRATCH_BYTES - self.held_bytes + _bytes(slot)
+            if whole[0] * whole[1] * 4 <= room:
+                w, h = whole
+            elif w * h * 4 > room:
                 return None
             slot = pygame.Surface((w, h), flags, like)
             if index < len(self._slots):

@@ -25,10 +25,27 @@ def test_a_frame_gets_separate_pixels_for_each_image_and_the_next_frame_the_same
     assert pad.surface((70, 90), like).get_parent() is a.get_parent()
     assert pad.surface((10, 10), like).get_parent() is b.get_parent()
     pad.start_frame()
-    grown = pad.surface((90, 120), like)  # larger than its slot: the slot grows
-    assert grown.get_parent() is not a.get_parent() and grown.get_parent().get_size() == (90, 120)
+    assert a.get_parent().get_size() == (100, 140)  # room for all of the image at once
+    grown = pad.surface((120, 150), like)  # larger than its slot (a card grown past it)
+    assert grown.get_parent() is not a.get_parent() and grown.get_parent().get_size() == (120, 150)
     pad.start_frame()
     assert pad.surface((80, 100), like).get_parent() is grown.get_parent()
+
+
+def test_a_card_growing_on_its_way_is_drawn_into_the_same_pixels_every_frame():
+    pad, like = Scratch(), card(200, 280)  # the card at the size it grows to
+    first = pad.surface((150, 210), like)
+    for width in range(152, 201, 2):  # a little larger each frame
+        pad.start_frame()
+        image = pad.surface((width, width * 7 // 5), like)
+        assert image.get_parent() is first.get_parent()
+
+
+def test_a_slot_grows_only_to_the_size_asked_when_the_image_would_not_fit(monkeypatch):
+    monkeypatch.setattr(scratch, "SCRATCH_BYTES", 100 * 140 * 4)
+    pad = Scratch()
+    out = pad.surface((100, 140), card(200, 280))
+    assert out is not None and out.get_parent().get_size() == (100, 140)
 
 
 def test_an_image_of_another_pixel_format_gets_a_slot_of_its_own_format():
