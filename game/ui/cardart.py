@@ -60,7 +60,7 @@ TILT_SCALE = 2  # a tilted card is rotated at this multiple of its size, then sm
 SMALL_CARD_WIDTH = 50  # below this a face shows a big index and one suit, no pips
 CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
-CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck and its backs and slots with room to spare
+CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck, its backs and slots, in-between images, room to spare
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
 LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
 RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
@@ -991,7 +991,10 @@ class CardArt:
         pixels reused from frame to frame (see scratch.py), so it is good for this frame only:
         a 4K card's squash took 0.56 ms in a new surface, 0.26 in reused pixels."""
         size = (max(1, int(width)), max(1, int(height)))
+        held = self._scratch.held_bytes
         into = self._scratch.surface(size, image)  # (this frame's only)
+        if self._scratch.held_bytes > held:
+            self._evict()  # (its pixels count in the cache's bytes)
         quick = size[0] >= QUICK_SCALE_WIDTH or size[1] >= QUICK_SCALE_WIDTH
         scale = pygame.transform.scale if quick else pygame.transform.smoothscale
         scaled = scale(image, size) if into is None else scale(image, size, into)
@@ -1160,8 +1163,8 @@ class CardArt:
         self._standin_bytes = 0
 
     def _evict(self) -> None:
-        while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES
-                                        or self._cache_bytes > self.cache_bytes):
+        while len(self._cache) > 1 and (len(self._cache) > CACHE_SURFACES or self._cache_bytes
+                                        + self._scratch.held_bytes > self.cache_bytes):
             (design, w, h), old = self._cache.popitem(last=False)
             self._cache_bytes -= _bytes(old)
             sizes = self._sizes.get(design)

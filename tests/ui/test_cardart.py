@@ -525,6 +525,23 @@ def test_cards_drawn_ahead_never_push_out_the_cards_in_use():
     assert len(art._cache) == 12
 
 
+def test_the_pixels_of_in_between_images_count_in_the_cache_budget():
+    """A 4K Scoundrel table keeps four in-between images (two cards growing or shrinking,
+    each with its shadow): their pixels come out of the cards' budget, not on top of it."""
+    art = CardArt(card_set="large_index")
+    art.start_frame()
+    for code in ("AS", "KH", "QC", "10D", "7S", "6H"):
+        art.face(code, 100, 140)
+    art.cache_bytes = 6 * 100 * 140 * 4  # full
+    assert len(art._cache) == 6
+    card = art.face("AS", 100, 140)
+    art.in_between(card, 110, 154)  # growing: a slot the card's size or more
+    art.in_between(card, 60, 140)  # turning
+    assert art._cache_bytes + art._scratch.held_bytes <= art.cache_bytes
+    assert len(art._cache) < 6
+    assert any(image is card for image in art._cache.values())  # (in use: kept)
+
+
 def _shadow_blurred_whole(width, height):
     """A shadow as it was drawn before large ones were blurred small: blurred at full size."""
     blur = max(2, round(0.05 * width))
