@@ -162,6 +162,27 @@ def test_a_render_waits_for_a_frame_with_time_for_it_but_not_for_ever():
     assert waits == cardart.LATER_FRAMES + 1  # asked, then waited, then rendered anyway
 
 
+def test_a_render_is_expected_to_take_what_that_card_took_else_the_slowest_of_its_kind():
+    """One kind holds unlike cards (a Ships and Sailors number card from a kept body, a sailor
+    drawn whole): a sailor after a number card took 4.5 ms of a frame with 1.7 left."""
+    art = CardArt(card_set="large_index")
+    art._render_now((("face", "2S", 1), 300, 300), lambda: _slow(0.0))
+    art._render_now((("face", "KS", 1), 300, 300), lambda: _slow(0.009))  # 100 ns a pixel
+    art._render_now((("face", "3S", 1), 300, 300), lambda: _slow(0.0))
+    assert art._render_rate(("face", "3S", 1)) < 20e-9
+    assert art._render_rate(("face", "KS", 1)) >= 100e-9
+    assert art._render_rate(("face", "QS", 1)) >= 100e-9  # never rendered: the slowest
+    assert art._render_rate(("back", "blue")) == cardart.RENDER_GUESS
+
+
+def _slow(seconds):
+    import time
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+    return pygame.Surface((300, 300), pygame.SRCALPHA)
+
+
 def test_a_small_card_renders_in_the_frame_asking_while_its_budget_lasts():
     """Its stand-in could be another design (the big index of a small Classic card), and it
     is quick to draw: drawn at once, until the frame has spent its budget."""
