@@ -243,6 +243,7 @@ class App:
         # after the drawing: what the frame leaves is known, not guessed
         self.art.render_later(self.thinking_time(CARD_RENDER_BUDGET))
         self.top.think()
+        self.art.end_frame()
         self.frames += 1
 
     def thinking_time(self, most: float, least: float = 0.0005) -> float:

@@ -563,6 +563,29 @@ def test_the_pixels_of_in_between_images_count_in_the_cache_budget():
     assert any(image is card for image in art._cache.values())  # (in use: kept)
 
 
+def test_the_worker_starts_no_render_while_a_frame_is_drawn(monkeypatch):
+    """Its renders and a 4K frame's blits share the memory's speed: it waits for the frame to
+    end (up to FRAME_WAIT: a frame someone forgot to end holds nothing up for ever)."""
+    import time
+    monkeypatch.setattr(cardart, "FRAME_WAIT", 30.0)
+    art = CardArt()
+    art.shadow(200, 280)
+    art.frame_budget = 0.006
+    art.start_frame()
+    art.shadow(300, 420)  # drawn by the worker: the 200 x 280 one scaled meanwhile
+    assert art.stood_in
+    time.sleep(0.3)
+    assert art.rendering  # taken, not started: the frame is still being drawn
+    art.end_frame()
+    deadline = time.monotonic() + 20
+    while art.rendering and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not art.rendering
+    art.start_frame()
+    shadow = art.shadow(300, 420)
+    assert not art.stood_in and shadow.get_size() == (300, 420)
+
+
 def _shadow_blurred_whole(width, height):
     """A shadow as it was drawn before large ones were blurred small: blurred at full size."""
     blur = max(2, round(0.05 * width))
