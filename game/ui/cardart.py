@@ -60,7 +60,7 @@ TILT_SCALE = 2  # a tilted card is rotated at this multiple of its size, then sm
 SMALL_CARD_WIDTH = 50  # below this a face shows a big index and one suit, no pips
 CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
-CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck, its backs and slots, in-between images, room to spare
+CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck, backs, slots, in-between images, and room
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
 LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
 RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
@@ -1056,8 +1056,8 @@ class CardArt:
         """Render what this frame's drawing stood in for and the worker may not draw (text
         needs fonts, which are this thread's), once the frame is drawn, in about `seconds`:
         those expected to fit (`_render_rate`), or the first of them once they have waited
-        LATER_FRAMES frames. A 4K face of another deck is 4 ms: drawn in the
-        frame it was first asked for, it made that frame 10 ms."""
+        LATER_FRAMES frames. A 4K face of another deck is 4 ms: drawn in the frame it was
+        first asked for, it made that frame 10 ms."""
         if not self._later and not self._ahead:
             self._later_waited = 0
             return
