@@ -901,14 +901,14 @@ class DoubloonsScene(PassAndPlayScene):
         active = view.to_act == seat
         turn = view.turn == seat
         name = self.seats[seat].name + ("  ·  turn" if turn else "")
+        r = vp.rect(*panel.rect)
 
         def draw(on) -> None:
-            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            self.draw_seat_frame(on, r, active)
             fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                      panel.w - 10 - self.name_inset, theme.GOLD if active else theme.INK,
                      face="bold")
-        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+        self.draw_kept(surface, ("seat", seat), r,
                        (tuple(panel.rect), active, name, self.name_inset), draw)
         top = self.seat_coin_top(panel)
         coin = vp.length(30)
@@ -951,8 +951,7 @@ class DoubloonsScene(PassAndPlayScene):
         art = self.app.art
         me = self.layout["me"]
         active = view.to_act == self.viewer
-        draw_panel(surface, vp.rect(*me.rect), fill=(0, 0, 0, 70),
-                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+        self.draw_seat_frame(surface, vp.rect(*me.rect), active)
         fit_text(surface, vp, self.seats[self.viewer].name, 17, (me.x + 10, me.y + 8), me.w - 20,
                  theme.GOLD if active else theme.INK, face="bold")
         top = me.y + 12 + self.line_h(17)

@@ -362,16 +362,17 @@ class LamarckianPokerScene(PassAndPlayScene):
         if status == "mark chosen" and self.text_width(status, 14) > room:
             status = "chosen"  # the name whole before the word: the mark's back says it too
 
+        r = vp.rect(*panel.rect)
+
         def draw(on) -> None:
-            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70 if alive else 140),
-                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            self.draw_seat_frame(on, r, active, 70 if alive else 140)
             shown = draw_text(on, vp, status, 14, (panel.x + panel.w - 10, panel.y + 9),
                               theme.INK_DIM, "topright")
             fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                      panel.w - 20 - self.name_inset - shown.w / vp.scale,
                      theme.GOLD if active else (theme.INK if alive else theme.INK_DIM),
                      face="bold")
-        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+        self.draw_kept(surface, ("seat", seat), r,
                        (tuple(panel.rect), active, alive, status, name, self.name_inset), draw)
         if seat == self.viewer:
             draw_text(surface, vp, self.seats[seat].describe(), 14, (panel.x + 10, panel.y + 40),

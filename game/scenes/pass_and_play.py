@@ -187,24 +187,30 @@ class PassAndPlayScene(GameScene):
         """The logical width of `text` of `size` as drawn now."""
         return font(self.viewport.text(size), face).size(text)[0] / self.viewport.scale
 
+    @staticmethod
+    def draw_seat_frame(surface, rect: pygame.Rect, active: bool, shade: int = 70) -> None:
+        """A seat's panel: the felt darkened by `shade`, edged gold while the seat is to act."""
+        draw_panel(surface, rect, fill=(0, 0, 0, shade),
+                   edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+
     def draw_seat_panel(self, surface, view, seat):
         """A seat's panel, edged gold while it is to act, with its name (and whether it deals)
         and its score; returns the layout place."""
         vp = self.viewport
         panel = self.panel_of(seat)
+        r = vp.rect(*panel.rect)
         active = view.to_act == seat
         score = number(view.scores[seat])
         name = self.seats[seat].name + (" · dealer" if seat == view.dealer else "")
 
         def draw(on) -> None:
-            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            self.draw_seat_frame(on, r, active)
             shown = draw_text(on, vp, score, 18, (panel.x + panel.w - 10, panel.y + 6),
                               theme.GOLD, "topright", "bold")
             fit_text(on, vp, name, 16, (panel.x + self.name_inset, panel.y + 8),
                      panel.w - 18 - self.name_inset - shown.w / vp.scale,
                      theme.GOLD if active else theme.INK, face="bold")
-        self.draw_kept(surface, ("seat", seat), vp.rect(*panel.rect),
+        self.draw_kept(surface, ("seat", seat), r,
                        (tuple(panel.rect), active, score, name, self.name_inset), draw)
         return panel
 

@@ -17,7 +17,7 @@ from ..engine.errors import IllegalAction
 from ..ui import canvas, pirate_rummy_art, theme
 from ..ui import layout as layouts
 from ..ui.hand_rows import hand_rows
-from ..ui.widgets import draw_panel, draw_text, fit_text
+from ..ui.widgets import draw_text, fit_text
 from .dialogs import ConfirmDialog, ResultScreen
 from .pass_and_play import OPPONENT_SLOTS, PassAndPlayScene
 
@@ -550,20 +550,20 @@ class PirateRummyScene(PassAndPlayScene):
     def draw_area(self, surface, view, seat) -> None:
         vp = self.viewport
         panel = self.panel_of(seat)
+        r = vp.rect(*panel.rect)
         active = view.to_act == seat
         name = "Your area" if seat == self.viewer else self.seats[seat].name
         count = view.hand_counts[seat]
 
         def draw(on) -> None:
-            draw_panel(on, vp.rect(*panel.rect), fill=(0, 0, 0, 70),
-                       edge=theme.GOLD if active else (80, 120, 96), width=3 if active else 2)
+            self.draw_seat_frame(on, r, active)
             shown = draw_text(on, vp, f"{count} in hand", 14,
                               (panel.x + panel.w - 10, panel.y + 7), theme.INK_DIM, "topright")
             fit_text(on, vp, name, 15, (panel.x + 10, panel.y + 6),
                      panel.w - 28 - shown.w / vp.scale, theme.GOLD if active else theme.INK,
                      face="bold")
-        self.draw_kept(surface, ("area", seat), vp.rect(*panel.rect),
-                       (tuple(panel.rect), active, name, count), draw)
+        self.draw_kept(surface, ("area", seat), r, (tuple(panel.rect), active, name, count),
+                       draw)
         zones = self.drop_zones()
         for j, fault in enumerate(view.faults[seat] if self.accepts_moves() else ()):
             zone = zones.get(f"meld:{seat}:{j}")  # none while the meld's cards are on their way
