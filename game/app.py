@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 import pygame  # noqa: E402
 
-from . import memory, shutdown, wake  # noqa: E402
+from . import background, memory, shutdown, wake  # noqa: E402
 from .resources import asset  # noqa: E402
 from .store import saves, startup  # noqa: E402
 from .store import settings as settings_store  # noqa: E402
@@ -52,6 +52,7 @@ CARD_RENDER_BUDGET = 0.006
 # Seconds a frame's own work aims to stay within (144 Hz leaves 6.9 ms): a computer thinks in
 # what the frame leaves of it once it is drawn (see `App.thinking_time`).
 FRAME_WORK = 0.0055
+SWITCH_SECONDS = 0.001  # Python's is 5 ms: a frame waited that long for a thread's lock
 
 
 class App:
@@ -77,6 +78,9 @@ class App:
                 self.surface = self.screen.surface()
         self.viewport = Viewport()
         self.fit_viewport()
+        # A thread running Python (a judged deal's first steps, a card's drawing) keeps the
+        # lock until it waits or this much time passes while the window's thread asks for it
+        sys.setswitchinterval(SWITCH_SECONDS)
         self.art = CardArt(self.settings.four_colour, self.settings.card_back, self.settings.card_set)
         self.art.frame_budget = CARD_RENDER_BUDGET
         self.art.fit_window(self.surface.get_size())
@@ -225,6 +229,14 @@ class App:
         """One frame: events to the top scene, update, draw (what changed)."""
         self.frame_started = time.perf_counter()
         self.art.start_frame()
+        background.frame_started()
+        try:
+            self.frame(dt)
+        finally:  # the threads that wait for a frame's end (card renders, jobs) go on
+            self.art.end_frame()
+            background.frame_ended()
+
+    def frame(self, dt: float) -> None:
         for event in pygame.event.get():
             if event.type in REPAINT_EVENTS:
                 self.painter.invalidate()
@@ -243,7 +255,6 @@ class App:
         # after the drawing: what the frame leaves is known, not guessed
         self.art.render_later(self.thinking_time(CARD_RENDER_BUDGET))
         self.top.think()
-        self.art.end_frame()
         self.frames += 1
 
     def thinking_time(self, most: float, least: float = 0.0005) -> float:

@@ -4,9 +4,10 @@ Each (scene, window size, video driver, run) is a fresh child process
 (`python -m tests.bench.bench_frames SCENE WxH`), so every run starts cold like a player's and its
 peak RSS is that scene's alone. The child times each `app.step` (events, update, draw and
 display.flip) and plays its frames back to back, but for the threads that work between frames:
-while the card renders or the saving thread have work, a frame is followed by the rest of its
-1/60 s, as App.run's paced loop gives them (back to back, they got a fifth of that time, and a
-card the player's 60 Hz table has ready in time was rendered inside a frame). It plays:
+while the card renders, the saving thread or a job (game/background.py: a deal judged for the
+result screen) have work, a frame is followed by the rest of its 1/60 s, as App.run's paced loop
+gives them (back to back, they got a fifth of that time, and a card the player's 60 Hz table
+has ready in time was rendered inside a frame). It plays:
 - menu: idle frames, then the pointer over every row;
 - a solo game: the deal animation at 'normal' speed, a few moves made by dragging cards (or taken
   as its button or key would, where no drag does it), then a full table (the state showing the
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import memory
+from game import background, memory
 from game.app import App
 from game.engine import abandon_ship, bots, lamarckian_poker, pirate_rummy, scoundrel, ships_and_sailors
 from game.engine.session import Session
@@ -82,7 +83,7 @@ def child(scene_name: str, size) -> dict:
         start = time.perf_counter()
         step(dt)
         times.append((time.perf_counter() - start) * 1000)
-        if app.art.rendering or later.busy():  # their share of the frame, as App.run paces it
+        if app.art.rendering or later.busy() or background.busy():  # their share, as paced
             time.sleep(max(0.0, start + FRAME - time.perf_counter()))
         if bot:
             bot_frames.append(len(times) - 1)
