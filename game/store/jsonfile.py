@@ -40,13 +40,18 @@ class BadFile(ValueError):
         self.moved_to = moved_to
 
 
-def encode(data: Any) -> str:
+def encode(data: Any, compact: bool = False) -> str:
+    """JSON text; `compact` for files written while the window draws (an autosave after every
+    move, the statistics at a game's end): json's C encoder makes no indents, and a long
+    Pirate Rummy game's save took 1.6 ms indented, 0.6 compact."""
+    if compact:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
     return json.dumps(data, indent=1, sort_keys=True)
 
 
-def write_atomic(path: Path, data: Any) -> None:
+def write_atomic(path: Path, data: Any, compact: bool = False) -> None:
     """Write JSON to a temporary file, flush, fsync, then rename over `path`."""
-    write_text_atomic(path, encode(data))
+    write_text_atomic(path, encode(data, compact))
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -121,7 +121,7 @@ def save(session: Session, seats: Seats | None = None, token: str = "", counted:
                 finished=session.is_over(), seconds=round(float(seconds), 1))
     if session.is_over():
         data["players"] = [list(p) for p in players] if players is not None else None
-    text, where = jsonfile.encode(data), path(session.game_id)
+    text, where = jsonfile.encode(data, compact=True), path(session.game_id)
     if soon:
         later.write(where, text)
     else:

@@ -288,7 +288,7 @@ def load() -> tuple[Stats, str | None]:
 
 def save(data: Stats) -> None:
     data["version"] = VERSION  # an older file is written back in today's form
-    jsonfile.write_atomic(path(), data)
+    jsonfile.write_atomic(path(), data, compact=True)
 
 
 def record(game_id: str, options: dict[str, Any] | None, result: Result,
