@@ -77,7 +77,9 @@ class Browser:
     def __init__(self):
         self.found: dict = {}
         self.lock = threading.Lock()
+        self.life = threading.Lock()  # start and close, from two threads
         self.zeroconf = None
+        self.browser = None
         self.closed = False
         threading.Thread(target=self.start, name="deckhand-discovery", daemon=True).start()
 
@@ -85,11 +87,12 @@ class Browser:
         try:
             from zeroconf import ServiceBrowser, Zeroconf
             zc = Zeroconf()
-            if self.closed:
-                zc.close()
-                return
-            self.zeroconf = zc
-            self.browser = ServiceBrowser(zc, SERVICE, handlers=[self.on_change])
+            with self.life:
+                if not self.closed:
+                    self.zeroconf = zc
+                    self.browser = ServiceBrowser(zc, SERVICE, handlers=[self.on_change])
+                    return
+            zc.close()
         except Exception as exc:  # no network, no multicast: simply none found
             log.info("no tables can be found on this network: %s", exc)
 
@@ -116,7 +119,17 @@ class Browser:
             return sorted(self.found.values(), key=lambda t: (t["host"], t["title"]))
 
     def close(self) -> None:
-        self.closed = True
-        zc, self.zeroconf = self.zeroconf, None
-        if zc is not None:
-            threading.Thread(target=zc.close, daemon=True).start()  # it says goodbye: not here
+        with self.life:
+            self.closed = True
+            zc, browser, self.zeroconf, self.browser = self.zeroconf, self.browser, None, None
+        if zc is not None:  # it says goodbye on the network: not in this frame
+            threading.Thread(target=_shut, args=(zc, browser), daemon=True).start()
+
+
+def _shut(zc, browser) -> None:
+    """Stop listening: the browser's own thread ends only when it is cancelled (closing
+    zeroconf leaves it waiting for ever, a thread for every visit to the join screen)."""
+    try:
+        browser.cancel()
+    finally:
+        zc.close()

@@ -32,3 +32,24 @@ def test_an_announcement_the_join_screen_cannot_use_is_left_out():
     assert discovery.describe(announcement(game="scoundrel")) is None
     assert discovery.describe(announcement(code=None)) is None
     assert discovery.describe(announcement(host=None)) is None
+
+
+def test_a_closed_browser_leaves_no_thread_listening(monkeypatch):
+    """Closing zeroconf left the browser's thread waiting for ever: one more thread for every
+    visit to the join screen. (On 127.0.0.1 alone.)"""
+    import functools
+    import threading
+
+    import zeroconf
+    monkeypatch.setattr(zeroconf, "Zeroconf",
+                        functools.partial(zeroconf.Zeroconf, interfaces=["127.0.0.1"]))
+    browser = discovery.Browser()
+    for _ in range(500):
+        if browser.browser is not None:
+            break
+        threading.Event().wait(0.01)
+    listening = browser.browser
+    assert listening is not None and listening.is_alive()
+    browser.close()
+    listening.join(10)
+    assert not listening.is_alive() and browser.browser is None

@@ -23,11 +23,17 @@ LOOPBACK = "127.0.0.1"
 
 
 @pytest.fixture(autouse=True)
-def loopback_only(monkeypatch):
-    """Tests listen on 127.0.0.1 alone, and the host's computers play at once."""
-    monkeypatch.setattr(hosting, "LISTEN_ON", LOOPBACK)
+def computers_at_once(monkeypatch):
+    """The host's computers play at once. (The tests stay on 127.0.0.1, with no announcement
+    or search on the network, by tests/conftest.py's `loopback_only`: a fixture of that name
+    here once hid it, and the join screen listened for tables on the machine's networks.)"""
     monkeypatch.setattr(hosting, "BOT_DELAY", 0.0)
-    monkeypatch.setattr(hosting, "lan_address", lambda: LOOPBACK)
+
+
+def test_these_tests_stay_on_this_machine():
+    from game.net import client, discovery
+    assert not discovery.ENABLED and client.ALLOWED_HOSTS == {LOOPBACK}
+    assert hosting.LISTEN_ON == LOOPBACK and hosting.lan_address() == LOOPBACK
 
 
 def free_port() -> int:
