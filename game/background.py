@@ -6,9 +6,9 @@ The work is given `pause`, to call now and then: it lets go of Python's lock for
 the window's thread gets it back at once rather than after the 5 ms the interpreter lets a
 busy thread keep it, and it ends the work (raising Stopped) once nobody wants the result.
 While a frame is being drawn (`frame_started` to `frame_ended`, told by App.step), `pause`
-waits for its end: work beside a frame took its lock and slowed it (a Scoundrel deal judged
-from the game's last frame: that frame 19 ms, 14 without), and the paced window leaves most
-of each 1/60 s free."""
+waits for its end: work beside a frame took its lock and slowed it (Scoundrel's last frame at
+4K, where its deal starts to be judged, took 24 ms with the judge beside it, 13-14 without),
+and the paced window leaves most of each 1/60 s free."""
 from __future__ import annotations
 
 import threading
