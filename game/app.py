@@ -233,7 +233,6 @@ class App:
         try:
             self.frame(dt)
         finally:  # the threads that wait for a frame's end (card renders, jobs) go on
-            self.art.end_frame()
             background.frame_ended()
 
     def frame(self, dt: float) -> None:

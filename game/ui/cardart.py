@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 
 import pygame
 
+from .. import background
 from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
 from . import painter, svgcards
 from .fonts import font
@@ -65,9 +66,6 @@ STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for re
 LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
 RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
 IN_FRAME_PIXELS = 40_000  # a card this small renders in the frame asking (within the budget)
-# Seconds the worker waits for the frame being drawn to end before it starts a render anyway
-# (see `end_frame`): a frame is at most this long, unless something forgot to end it.
-FRAME_WAIT = 0.05
 AHEAD_RENDERS = 32  # faces about to show waiting for `render_later`, at most
 QUICK_SCALE_WIDTH = 200  # an in-between card at least this wide is scaled the quick way
 RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
@@ -778,8 +776,6 @@ class CardArt:
         self._quick_standins = False  # whether stand-ins were scaled the quick way (a drag)
         self.cache_bytes = CACHE_BYTES
         self._worker: threading.Thread | None = None
-        self._between_frames = threading.Event()  # set from a frame's end to the next's start
-        self._between_frames.set()
         # face's arguments -> (the cache key, the surface) it returned for them
         self._shown: dict[tuple, tuple[tuple, pygame.Surface]] = {}
         self._asked_key: tuple = ()  # the cache key `_cached` was last asked for
@@ -787,8 +783,7 @@ class CardArt:
     def start_frame(self) -> None:
         """A new frame: what the worker finished is taken into the cache, and the renders the
         last frame stood in for are dropped (this frame's drawing asks again for those it
-        still shows). The worker starts no render until `end_frame`."""
-        self._between_frames.clear()
+        still shows)."""
         self._spent = 0.0
         self.stood_in_this_frame = False
         self._later.clear()
@@ -801,13 +796,6 @@ class CardArt:
                 self._drop_standins()
                 self._quick_standins = False
         self._adopt()
-
-    def end_frame(self) -> None:
-        """The frame is drawn and shown: the worker may start its next render. A render drawn
-        beside a frame slows it (the two share the memory's speed, and a 4K frame's blits are
-        bound by it): Scoundrel at 4K headless, five pairs, p99 8.63 -> 7.92 ms on average. A
-        render under way when a frame starts runs on."""
-        self._between_frames.set()
 
     @property
     def resizing(self) -> bool:
@@ -828,7 +816,7 @@ class CardArt:
 
     def wait(self) -> None:
         """Until everything stood in for is rendered, on the worker or here (tests, screenshots)."""
-        self.end_frame()
+        background.frame_ended()  # (the worker starts its renders between frames)
         self._jobs.join()
         self._adopt()
         self.render_later(math.inf)
@@ -1126,7 +1114,7 @@ class CardArt:
     def _work(self) -> None:
         while True:
             _, _, (key, render, generation) = self._jobs.get()
-            self._between_frames.wait(FRAME_WAIT)
+            background.wait_between_frames()  # (see background.py)
             try:
                 if generation != self._generation or key not in self._asked:
                     self._done.put((key, None, generation))  # a size the window has left,

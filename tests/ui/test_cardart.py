@@ -565,18 +565,21 @@ def test_the_pixels_of_in_between_images_count_in_the_cache_budget():
 
 def test_the_worker_starts_no_render_while_a_frame_is_drawn(monkeypatch):
     """Its renders and a 4K frame's blits share the memory's speed: it waits for the frame to
-    end (up to FRAME_WAIT: a frame someone forgot to end holds nothing up for ever)."""
+    end (up to background.FRAME_WAIT: a frame someone forgot to end holds nothing up for ever)."""
     import time
-    monkeypatch.setattr(cardart, "FRAME_WAIT", 30.0)
+
+    from game import background
+    monkeypatch.setattr(background, "FRAME_WAIT", 30.0)
     art = CardArt()
     art.shadow(200, 280)
     art.frame_budget = 0.006
     art.start_frame()
+    background.frame_started()
     art.shadow(300, 420)  # drawn by the worker: the 200 x 280 one scaled meanwhile
     assert art.stood_in
     time.sleep(0.3)
     assert art.rendering  # taken, not started: the frame is still being drawn
-    art.end_frame()
+    background.frame_ended()
     deadline = time.monotonic() + 20
     while art.rendering and time.monotonic() < deadline:
         time.sleep(0.01)
