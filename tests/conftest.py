@@ -21,6 +21,26 @@ def loopback_only(monkeypatch):
     monkeypatch.setattr(client, "ALLOWED_HOSTS", frozenset({"127.0.0.1"}))
 
 
+@pytest.fixture(autouse=True)
+def network_threads_stopped(monkeypatch):
+    """A host or a connection a test leaves running is stopped when the test ends: left
+    running, their keepalive pings drew on Python's global random numbers in later tests (a
+    Hypothesis test then warns) and kept sockets open."""
+    from game.net.background import LoopThread
+    started = []
+    start_thread = LoopThread.start_thread
+
+    def recorded(self, name):
+        started.append(self)
+        start_thread(self, name)
+    monkeypatch.setattr(LoopThread, "start_thread", recorded)
+    yield
+    for thread in started:
+        (getattr(thread, "stop", None) or thread.close)()
+    for thread in started:
+        thread.thread.join(timeout=3)
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A real Deckhand window (headless), with its user data in a temporary folder."""
