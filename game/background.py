@@ -18,7 +18,10 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 PAUSE_SECONDS = 0.0002
 FRAME_WAIT = 0.05  # a frame taking longer than this no longer holds the work back
@@ -54,6 +57,7 @@ class Stopped(Exception):
 
 class Job:
     def __init__(self, work: Callable[[Callable[[], None]], object], name: str) -> None:
+        from concurrent.futures import Future  # (not at start-up: it loads logging, 6 ms)
         self._future: Future = Future()
         self._stopping = threading.Event()
         with _live_lock:

@@ -3,7 +3,6 @@ date alone (a SHA-256 of its ISO form, the same on every platform), and the line
 share once it is played."""
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable
 from datetime import date
@@ -21,6 +20,7 @@ PickWinnable = Callable[[dict[str, Any], random.Random], int]
 
 def day_number(game_id: str, day: date) -> int:
     """A large number fixed by the game and the date only."""
+    import hashlib  # (here, not at start-up: it loads OpenSSL, 4.5 ms before the first frame)
     digest = hashlib.sha256(f"deckhand deal of the day {game_id} {day.isoformat()}".encode())
     return int.from_bytes(digest.digest()[:8], "big")
 
