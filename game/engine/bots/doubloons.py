@@ -18,7 +18,7 @@ understood too).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 from .. import doubloons as D
 from ..contract import Action
@@ -165,9 +165,11 @@ def react_gain(s: D.State, me: int) -> float:
     return heaved - passed
 
 
-def finish_turn(s: D.State, me: int, budget: list[int], steps: int = 8) -> D.State:
-    """Play the rest of `me`'s turn greedily on a guessed state; returns the state when done.
-    `budget` ([positions left]) bounds the work, so a decision never runs long."""
+def finish_turn(s: D.State, me: int, budget: list[int], steps: int = 8) -> Generator[None, None, D.State]:
+    """Play the rest of `me`'s turn greedily on a guessed state; returns the state when done,
+    yielding after each position weighed (one can take a few milliseconds: a frame's
+    thinking stops between them). `budget` ([positions left]) bounds the work, so a decision
+    never runs long."""
     for _ in range(steps):
         if s.phase == D.OVER or s.turn != me or budget[0] <= 0:
             return s
@@ -176,7 +178,15 @@ def finish_turn(s: D.State, me: int, budget: list[int], steps: int = 8) -> D.Sta
             continue
         legal = D.legal_actions(s)
         budget[0] -= len(legal)
-        s = max((after(s, a, me) for a in legal), key=lambda x: worth(x, me))
+        best, best_worth = None, 0.0
+        for a in legal:
+            nxt = after(s, a, me)
+            value = worth(nxt, me)
+            if best is None or value > best_worth:  # the first of equals, as max() takes
+                best, best_worth = nxt, value
+            yield None
+        assert best is not None, "a seat to act always has a legal action"
+        s = best
     return s
 
 
@@ -261,7 +271,8 @@ class SearchBot(GreedyBot):
         for g in guesses:
             for a in shortlist:
                 budget = list(share)
-                totals[a.text] += worth(finish_turn(after(g, a, me), me, budget), me)
+                end = yield from finish_turn(after(g, a, me), me, budget)
+                totals[a.text] += worth(end, me)
                 yield None
         return max(shortlist, key=lambda a: totals[a.text])
 
