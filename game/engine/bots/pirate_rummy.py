@@ -25,7 +25,7 @@ from ..contract import Action
 from . import Thinking
 
 NODES = 4000          # search nodes per partition
-SLICE = 60            # nodes between two yields (a slice stays within a frame's few ms)
+SLICE = 20            # nodes between two yields (a slice stays within a frame's few ms)
 PLUNDER_LOOKS = 8     # plunder candidates weighed per turn
 MAX_MOVES = 400       # a turn this long ends (a plan never needs so many)
 _CACHE: dict[tuple[Any, ...], Any] = {}
