@@ -354,12 +354,17 @@ class GameScene(Scene):
         button.place = name
         return button
 
+    def pile_back(self, name: str) -> pygame.Surface:
+        """The card back a face-down pile at the layout's `name` is drawn with."""
+        place = self.layout[name]
+        return self.app.art.back(self.viewport.length(place.w), self.viewport.length(place.h))
+
     def draw_pile(self, surface, name: str, count: int, per_layer: int, most: int = 5) -> None:
         """A face-down pile at the layout's `name`, a little thicker the more cards it holds;
         its top card lies exactly on the place, where dealt cards start from."""
         vp = self.viewport
         place = self.layout[name]
-        back = self.app.art.back(vp.length(place.w), vp.length(place.h))
+        back = self.pile_back(name)
         layers = min(most, (count + per_layer - 1) // per_layer)
         for i in range(layers):
             off = (layers - 1 - i) * 2
@@ -677,12 +682,16 @@ class GameScene(Scene):
         back draws the state its cards have reached)."""
         return self.session.view(self.viewer)
 
-    def draw_kept(self, surface, piece, rect: pygame.Rect, key, draw) -> None:
+    def draw_kept(self, surface, piece, rect: pygame.Rect | None, key, draw) -> None:
         """`draw(surface)`, or, while `key` and the viewport are as they were last frame and
         only the felt lies under `rect` (real pixels), the operations it recorded then (a
-        panel's translucent middle is filled with what blending gives over the felt there)."""
+        panel's translucent middle is filled with what blending gives over the felt there).
+        `rect` None: `draw` draws texts and images only, whatever lies under them."""
         vp = self.viewport
-        ground = surface.ground(rect) if isinstance(surface, canvas.Canvas) else None
+        if rect is None:
+            ground: tuple | None = ()
+        else:
+            ground = surface.ground(rect) if isinstance(surface, canvas.Canvas) else None
         full = None if ground is None else (key, ground, vp.scale, vp.offset, vp.text_floor)
         widgets.draw_kept(surface, self.kept_pieces.setdefault(piece, canvas.Kept()), full, draw)
 
@@ -788,11 +797,14 @@ class GameScene(Scene):
         colour = {"error": theme.RED, "hint": theme.GOLD, "tip": theme.INK_DIM}.get(kind, theme.INK)
         face = "bold" if kind not in ("info", "tip") else "sans"
         vp = self.viewport
-        size, lines = status_lines(text, place.w, place.h, vp, face)
-        step = place.h / len(lines)
-        for i, line in enumerate(lines):
-            draw_text(surface, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
-                      colour, "center", face)
+
+        def draw(on) -> None:
+            size, lines = status_lines(text, place.w, place.h, vp, face)
+            step = place.h / len(lines)
+            for i, line in enumerate(lines):
+                draw_text(on, vp, line, size, (place.x + place.w / 2, place.y + step * (i + 0.5)),
+                          colour, "center", face)
+        self.draw_kept(surface, "status", None, (tuple(place.rect), text, colour, face), draw)
 
 
 def move_kind(choices: list) -> str:

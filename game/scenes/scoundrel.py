@@ -540,10 +540,13 @@ class ScoundrelScene(GameScene):
         art = self.app.art
         w, h = vp.length(self.card_size[0]), vp.length(self.card_size[1])
         title = self.layout["title"]
-        draw_text(surface, vp, "Scoundrel", 30, (title.x, title.y), theme.INK, face="serif")
         status = f"Deal #{view.seed}   ·   Room {view.rooms}" + self.clock_text()
-        draw_text(surface, vp, status, 18, (title.x + title.w, title.y + 10), theme.INK_DIM,
-                  "topright")
+
+        def draw_title(on) -> None:
+            draw_text(on, vp, "Scoundrel", 30, (title.x, title.y), theme.INK, face="serif")
+            draw_text(on, vp, status, 18, (title.x + title.w, title.y + 10), theme.INK_DIM,
+                      "topright")
+        self.draw_kept(surface, "title", None, (tuple(title.rect), status), draw_title)
         for slot in ROOM_SLOTS + ("discard",):
             place = self.layout[slot]
             label = "Discard" if slot == "discard" else ""
@@ -551,8 +554,11 @@ class ScoundrelScene(GameScene):
         self.draw_dungeon(surface, view, w, h)
         self.draw_room_label(surface, view)
         pile = self.layout["discard"]
-        draw_text(surface, vp, f"{len(view.discard)} discarded", 16,
-                  (pile.x + pile.w / 2, pile.y + pile.h + 8), theme.INK_DIM, "midtop")
+        discarded = f"{len(view.discard)} discarded"
+        self.draw_kept(surface, "discarded", None, (tuple(pile.rect), discarded),
+                       lambda on: draw_text(on, vp, discarded, 16,
+                                            (pile.x + pile.w / 2, pile.y + pile.h + 8),
+                                            theme.INK_DIM, "midtop"))
         self.draw_weapon(surface, view)
         self.draw_health(surface, view)
         self.buttons.buttons[0].enabled = rules.can_avoid(view)
@@ -562,11 +568,17 @@ class ScoundrelScene(GameScene):
     def draw_dungeon(self, surface, view, w, h) -> None:
         vp = self.viewport
         place = self.layout["dungeon"]
-        if view.dungeon_count == 0:
-            surface.blit(self.app.art.slot(w, h, "Empty"), vp.point(place.x, place.y))
-        self.draw_pile(surface, "dungeon", view.dungeon_count, per_layer=6, most=6)
-        draw_text(surface, vp, f"Dungeon: {view.dungeon_count}", 16,
-                  (place.x + place.w / 2, place.y + place.h + 8), theme.INK_DIM, "midtop")
+        count = view.dungeon_count
+        # (the images themselves in the key: a stand-in's render replaces it)
+        image = self.app.art.slot(w, h, "Empty") if count == 0 else self.pile_back("dungeon")
+
+        def draw(on) -> None:
+            if count == 0:
+                on.blit(image, vp.point(place.x, place.y))
+            self.draw_pile(on, "dungeon", count, per_layer=6, most=6)
+            draw_text(on, vp, f"Dungeon: {count}", 16,
+                      (place.x + place.w / 2, place.y + place.h + 8), theme.INK_DIM, "midtop")
+        self.draw_kept(surface, "dungeon", None, (tuple(place.rect), count, image), draw)
 
     def draw_room_label(self, surface, view) -> None:
         first, last = self.layout["room1"], self.layout["room4"]
@@ -586,11 +598,23 @@ class ScoundrelScene(GameScene):
             colour = theme.INK_DIM
         else:
             text, colour = "The room: face three cards, or avoid it", theme.INK_DIM
-        draw_text(surface, self.viewport, text, 17, (x, first.y - 30), colour, "midtop")
+        self.draw_kept(surface, "room label", None, (x, first.y, text, colour),
+                       lambda on: draw_text(on, self.viewport, text, 17, (x, first.y - 30), colour,
+                                            "midtop"))
 
     def draw_weapon(self, surface, view) -> None:
-        vp = self.viewport
+        """The weapon's panel and its caption (the weapon and its kills are the table's cards)."""
         zone = self.panels()["weapon"]
+        slot = None
+        if not view.weapon:  # (the image itself in the key: a stand-in's render replaces it)
+            w, h = (self.viewport.length(n) for n in self.weapon_size())
+            slot = (self.app.art.slot(w, h, "Weapon"), self.weapon_pos())
+        self.draw_kept(surface, "weapon", self.viewport.rect(*zone.rect),
+                       (tuple(zone.rect), view.weapon, view.slain[-1:], view.options["weapon_rule"],
+                        slot), lambda on: self.draw_weapon_afresh(on, view, zone))
+
+    def draw_weapon_afresh(self, surface, view, zone) -> None:
+        vp = self.viewport
         draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 40), edge=(70, 120, 90),
                    radius=vp.length(16))
         if not view.weapon:
@@ -613,8 +637,14 @@ class ScoundrelScene(GameScene):
         return min(LARGEST, max(1.0, fits))
 
     def draw_health(self, surface, view) -> None:
-        vp = self.viewport
         zone = self.panels()["health"]
+        lines = () if self.holding() else tuple(self.preview_lines(view))  # (held: by the card)
+        self.draw_kept(surface, "health", self.viewport.rect(*zone.rect),
+                       (tuple(zone.rect), view.health, view.potion_used, lines),
+                       lambda on: self.draw_health_afresh(on, view, zone, lines))
+
+    def draw_health_afresh(self, surface, view, zone, lines) -> None:
+        vp = self.viewport
         draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 60), edge=(70, 120, 90),
                    radius=vp.length(16))
         k = self.health_scale(zone)
@@ -635,8 +665,7 @@ class ScoundrelScene(GameScene):
         potion = "Potion used this room" if view.potion_used else "Potion ready this room"
         draw_text(surface, vp, potion, 16 * k, (x, y + 124 * k),
                   theme.INK_DIM if view.potion_used else theme.GREEN)  # good news, not a warning
-        if not self.holding():
-            self.draw_damage_preview(surface, view, x, y + 152 * k, k)
+        self.draw_damage_preview(surface, lines, x, y + 152 * k, k)
 
     def holding(self) -> bool:
         return self.drag is not None and self.drag.moving
@@ -659,8 +688,8 @@ class ScoundrelScene(GameScene):
             lines.append(("Weapon: can't face it", theme.INK_DIM, "sans"))
         return lines
 
-    def draw_damage_preview(self, surface, view, x, y, k=1.0) -> None:
-        for i, (text, colour, face) in enumerate(self.preview_lines(view)):
+    def draw_damage_preview(self, surface, lines, x, y, k=1.0) -> None:
+        for i, (text, colour, face) in enumerate(lines):
             draw_text(surface, self.viewport, text, 17 * k, (x, y + 24 * k * i), colour, face=face)
 
     def draw_held_preview(self, surface, view) -> None:

@@ -133,3 +133,30 @@ def test_a_frame_with_kept_pieces_looks_as_one_drawn_afresh(app, game_id):
         if app.top is not scene:  # a dialog (its choice is made above instead)
             app.pop()
     assert compared == 60
+
+
+def scoundrel_ops(scene, piece) -> list:
+    """The operations of one of Scoundrel's kept pieces in a frame drawn now."""
+    canvas = Canvas(scene.app.surface.get_size())
+    canvas.fill((22, 92, 58))
+    scene.draw(canvas)
+    return list(scene.kept_pieces[piece].ops)
+
+
+def test_scoundrels_panels_are_kept_until_what_they_show_changes(app):
+    """Health, weapon, title, dungeon and room label: recorded as they were while the same,
+    drawn afresh when the pointer's card changes what the health panel foretells."""
+    app.settings.animation_speed = "instant"
+    app.start_game("scoundrel", 4)
+    scene = app.top
+    pieces = ("health", "weapon", "title", "dungeon", "room label", "discarded", "status")
+    first = {p: scoundrel_ops(scene, p) for p in pieces}
+    again = {p: scoundrel_ops(scene, p) for p in pieces}
+    for p in pieces:
+        assert first[p] and all(a is b for a, b in zip(first[p], again[p])), p
+    view = scene.session.view(scene.viewer)
+    scene.hover_code = view.room[0]
+    assert scene.preview_lines(view)  # any room card tells what facing it would do
+    pointed = scoundrel_ops(scene, "health")
+    assert len(pointed) > len(first["health"])  # its lines under the bar
+    assert scoundrel_ops(scene, "weapon")[0] is first["weapon"][0]
