@@ -835,8 +835,11 @@ class DoubloonsScene(PassAndPlayScene):
     def draw_pile_label(self, surface, rect, forms, colour, face="sans") -> None:
         """The first of `forms` (the longest first) that fits under a card of the middle row."""
         x, y, w, h = rect
-        text = self.first_fitting(forms, 13, w + 6, face)
-        draw_text(surface, self.viewport, text, 13, (x + w / 2, y + h + 2), colour, "midtop", face)
+
+        def draw(on) -> None:
+            text = self.first_fitting(forms, 13, w + 6, face)
+            draw_text(on, self.viewport, text, 13, (x + w / 2, y + h + 2), colour, "midtop", face)
+        self.draw_kept(surface, ("label", x, y), None, (rect, forms, colour, face), draw)
 
     def first_fitting(self, forms, size, width, face="sans") -> str:
         """The first of `forms` that fits `width` logical pixels at `size`, else the last."""
@@ -845,6 +848,13 @@ class DoubloonsScene(PassAndPlayScene):
         return next((t for t in forms if f.size(t)[0] <= vp.length(width)), forms[-1])
 
     def draw_played(self, surface, view) -> None:
+        place = self.layout["played"]
+        key = (tuple(place.rect), self.seats[view.turn].name, view.plays_left, len(view.played),
+               tuple(view.used))
+        self.draw_kept(surface, "played", self.viewport.rect(*place.rect), key,
+                       lambda on: self.draw_played_afresh(on, view))
+
+    def draw_played_afresh(self, surface, view) -> None:
         vp = self.viewport
         place = self.layout["played"]
         draw_panel(surface, vp.rect(*place.rect), fill=(0, 0, 0, 60), edge=(80, 120, 96))
@@ -870,6 +880,14 @@ class DoubloonsScene(PassAndPlayScene):
                      hint_w, theme.INK_DIM, "center")
 
     def draw_chain(self, surface, view) -> None:
+        place = self.layout["chain"]
+        key = (tuple(place.rect), rules.cancelled(view.pending) if view.pending else None,
+               self.chain_words(view) if len(view.pending) == 1 else None,
+               self.seats[view.to_act].name if view.to_act is not None else "")
+        self.draw_kept(surface, "chain", self.viewport.rect(*place.rect), key,
+                       lambda on: self.draw_chain_afresh(on, view))
+
+    def draw_chain_afresh(self, surface, view) -> None:
         vp = self.viewport
         place = self.layout["chain"]
         waiting = bool(view.pending)
@@ -910,9 +928,18 @@ class DoubloonsScene(PassAndPlayScene):
                      face="bold")
         self.draw_kept(surface, ("seat", seat), r,
                        (tuple(panel.rect), active, name, self.name_inset), draw)
+        coin = art.face("coin", vp.length(30), vp.length(30))
+        key = (tuple(panel.rect), coin, view.purses[seat], view.hand_counts[seat],
+               len(view.crews[seat]), self.guard_words(view, seat), self.seats[seat].describe())
+        self.draw_kept(surface, ("seat words", seat), None, key,
+                       lambda on: self.draw_seat_words(on, view, seat, panel, coin))
+
+    def draw_seat_words(self, surface, view, seat, panel, coin) -> None:
+        """A seat's purse and cards under its name, and what its crew guards and who plays it
+        from the bottom up, right of the crew's cards."""
+        vp = self.viewport
         top = self.seat_coin_top(panel)
-        coin = vp.length(30)
-        surface.blit(art.face("coin", coin, coin), vp.point(panel.x + 10, top))
+        surface.blit(coin, vp.point(panel.x + 10, top))
         draw_text(surface, vp, f"{view.purses[seat]}", 22, (panel.x + 46, top + 15), theme.GOLD, "midleft",
                   "bold")
         cards = view.hand_counts[seat]
@@ -948,15 +975,24 @@ class DoubloonsScene(PassAndPlayScene):
 
     def draw_me(self, surface, view) -> None:
         vp = self.viewport
-        art = self.app.art
+        me = self.layout["me"]
+        coin = self.app.art.face("coin", vp.length(36), vp.length(36))
+        key = (tuple(me.rect), view.to_act == self.viewer, self.seats[self.viewer].name, coin,
+               view.purses[self.viewer], self.guard_words(view, self.viewer),
+               view.notes[-1] if view.notes else None)
+        self.draw_kept(surface, "me", vp.rect(*me.rect), key,
+                       lambda on: self.draw_me_afresh(on, view, coin))
+        self.draw_my_crew(surface, view)
+
+    def draw_me_afresh(self, surface, view, coin) -> None:
+        vp = self.viewport
         me = self.layout["me"]
         active = view.to_act == self.viewer
         self.draw_seat_frame(surface, vp.rect(*me.rect), active)
         fit_text(surface, vp, self.seats[self.viewer].name, 17, (me.x + 10, me.y + 8), me.w - 20,
                  theme.GOLD if active else theme.INK, face="bold")
         top = me.y + 12 + self.line_h(17)
-        coin = vp.length(36)
-        surface.blit(art.face("coin", coin, coin), vp.point(me.x + 12, top))
+        surface.blit(coin, vp.point(me.x + 12, top))
         draw_text(surface, vp, f"{view.purses[self.viewer]} of {rules.WIN}", 22, (me.x + 56, top + 18),
                   theme.GOLD, "midleft", "bold")
         y = top + 42
@@ -966,9 +1002,14 @@ class DoubloonsScene(PassAndPlayScene):
         if view.notes and y + self.line_h(12) <= me.y + me.h - 2:
             note = self.words(view.notes[-1])
             fit_text(surface, vp, note, 12, (me.x + 10, y), me.w - 20, theme.INK_DIM)
-        self.draw_my_crew(surface, view)
 
     def draw_my_crew(self, surface, view) -> None:
+        crew = self.layout["crew"]
+        self.draw_kept(surface, "crew", self.viewport.rect(*crew.rect),
+                       (tuple(crew.rect), len(view.crews[self.viewer])),
+                       lambda on: self.draw_my_crew_afresh(on, view))
+
+    def draw_my_crew_afresh(self, surface, view) -> None:
         vp = self.viewport
         crew = self.layout["crew"]
         draw_panel(surface, vp.rect(*crew.rect), fill=(0, 0, 0, 50), edge=(80, 120, 96))

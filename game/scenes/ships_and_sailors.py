@@ -520,8 +520,20 @@ class ShipsAndSailorsScene(PassAndPlayScene):
         fit_text(surface, vp, text, size, midtop, width, theme.INK, "midtop", "bold")
 
     def draw_seat(self, surface, view, seat) -> None:
-        vp = self.viewport
         panel = self.draw_seat_panel(surface, view, seat)
+        mine = seat == self.viewer
+        key = (tuple(panel.rect), self.team_index(view, seat), view.running[seat],
+               view.phase in (rules.PLAY, rules.HAND_OVER, rules.OVER) or bool(view.tricks),
+               view.phase == rules.PILES, view.pile_made[seat], mine,
+               self.seats[seat].describe() if mine else view.hand_counts[seat],
+               len(view.won[seat]))
+        self.draw_kept(surface, ("seat words", seat), None, key,
+                       lambda on: self.draw_seat_words(on, view, seat, panel))
+
+    def draw_seat_words(self, surface, view, seat, panel) -> None:
+        """What a seat's panel says under its name: this hand's tally, its team, its cards,
+        its pile; and beside its pile of won tricks, how many."""
+        vp = self.viewport
         team = self.team_index(view, seat)
         tally = view.running[seat]
         room = panel.w - 20  # beside the tally, for the team's badge
