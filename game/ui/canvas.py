@@ -168,7 +168,8 @@ def _shape(name: str, bounds):
     def shape(surface, *args, **kwargs):
         if not isinstance(surface, Canvas):
             return real(surface, *args, **kwargs)
-        key = (name, _hashable(args), _hashable(sorted(kwargs.items())))
+        key = (name, _hashable(args),
+               tuple([(k, _hashable(v)) for k, v in sorted(kwargs.items())]) if kwargs else ())
         return surface.add(key, bounds(*args, **kwargs),
                            lambda s: real(s, *args, **kwargs))
 
@@ -184,10 +185,8 @@ def _hashable(value):
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is tuple and all(type(v) in _PLAIN for v in value):  # a colour, a point
-        return value
-    if kind is list and all(type(v) in _PLAIN for v in value):
-        return tuple(value)
+    if kind is tuple or kind is list:  # (a shape's arguments: a colour, a point, a Rect...)
+        return tuple([v if type(v) in _PLAIN else _hashable(v) for v in value])
     if isinstance(value, (list, tuple)):
         return tuple(_hashable(v) for v in value)
     if isinstance(value, (pygame.Rect, pygame.FRect)):

@@ -52,6 +52,8 @@ class Tween:
     def value(self) -> tuple:
         if self.duration <= 0 or self.done:
             return self.end
-        t = max(0.0, self.elapsed - self.delay) / self.duration
+        if self.elapsed <= self.delay:  # (a dealt card waiting its turn: every easing starts at 0)
+            return self.start
+        t = (self.elapsed - self.delay) / self.duration
         k = self.easing(t)
         return tuple(a + (b - a) * k for a, b in zip(self.start, self.end))
