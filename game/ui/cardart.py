@@ -762,6 +762,10 @@ class CardArt:
         self._standins: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._standin_bytes = 0
         self._scratch = Scratch()  # the pixels of in-between images (this frame's only)
+        # a window drag's stand-ins: a new size every frame, so each is shown for one frame
+        # only; scaled into pixels kept from frame to frame (a new surface's pages each fault)
+        self._drag_scratch = Scratch(STANDIN_BYTES)
+        self._drag_standins: dict[tuple, pygame.Surface] = {}  # this frame's, by cache key
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
@@ -788,6 +792,8 @@ class CardArt:
         self.stood_in_this_frame = False
         self._later.clear()
         self._scratch.start_frame()
+        self._drag_scratch.start_frame()
+        self._drag_standins.clear()
         if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
             if self._settled_budget is not None:
                 self.cache_bytes, self._settled_budget = self._settled_budget, None
@@ -1156,10 +1162,11 @@ class CardArt:
                     max(1, round(source.get_height() * h / near[1])))
         # The quick scale for a size of a drag (it shows for a frame) and for a large card (it
         # shows a frame or two, until its render comes: a smooth scale of a 4K card is 1.5 ms).
-        if self.resizing or w >= QUICK_SCALE_WIDTH:
+        if self.resizing:
+            self._quick_standins = True  # (smooth ones once the size settles)
+            return self._drag_stand_in(key, source, (w, h))
+        if w >= QUICK_SCALE_WIDTH:
             surface = pygame.transform.scale(source, (w, h))
-            if self.resizing:
-                self._quick_standins = True  # (smooth ones once the size settles)
         else:
             surface = pygame.transform.smoothscale(source, (w, h))
         self._standins[key] = surface
@@ -1167,6 +1174,21 @@ class CardArt:
         while len(self._standins) > 1 and (len(self._standins) > self.STANDINS
                                            or self._standin_bytes > STANDIN_BYTES):
             self._standin_bytes -= _bytes(self._standins.popitem(last=False)[1])
+        return surface
+
+    def _drag_stand_in(self, key, source: pygame.Surface, size) -> pygame.Surface:
+        """A stand-in for this frame of a window drag only (the next asks another size), in
+        reused pixels, with what of it is opaque noted for the painter (as a turning card's):
+        the cards a fanned column covers are then not drawn whole under each other."""
+        surface = self._drag_standins.get(key)
+        if surface is None:
+            into = self._drag_scratch.surface(size, source)
+            if into is None:
+                surface = pygame.transform.scale(source, size)
+            else:
+                surface = pygame.transform.scale(source, size, into)
+            painter.scaled_parts(surface, source)
+            self._drag_standins[key] = surface
         return surface
 
     def _drop_standins(self) -> None:

@@ -19,7 +19,8 @@ IDLE_FRAMES = 120  # frames without an in-between image before the pixels are le
 
 
 class Scratch:
-    def __init__(self) -> None:
+    def __init__(self, limit: int = SCRATCH_BYTES) -> None:
+        self.limit = limit  # bytes of pixels held at most
         self._slots: list[pygame.Surface] = []
         self._used = 0  # slots given out this frame
         self._idle = 0  # frames in a row that gave none out
@@ -36,7 +37,7 @@ class Scratch:
 
     def surface(self, size: tuple[int, int], like: pygame.Surface) -> pygame.Surface | None:
         """A surface of `size` in `like`'s pixel format, for this frame only; None when the
-        frame's images so far leave no room for it within SCRATCH_BYTES."""
+        frame's images so far leave no room for it within its limit."""
         index = self._used
         w, h = size
         flags = like.get_flags() & pygame.SRCALPHA
@@ -48,12 +49,12 @@ class Scratch:
             # A card growing on its way asks a little larger each frame, up to its source's
             # size: a slot grown only to the size asked was new pixels (faulted in) every frame.
             whole = (max(w, like.get_width()), max(h, like.get_height()))
-            room = SCRATCH_BYTES - self.held_bytes + _bytes(slot)
+            room = self.limit - self.held_bytes + _bytes(slot)
             if whole[0] * whole[1] * 4 <= room:
                 w, h = whole
             elif w * h * 4 > room:
                 return None
-            slot = pygame.Surface((w, h), flags, like)
+            slot = pygame.Surface((w, h), flags, like.get_bitsize(), like.get_masks())
             if index < len(self._slots):
                 self._slots[index] = slot
             else:

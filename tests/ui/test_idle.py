@@ -191,3 +191,34 @@ def test_a_whole_window_change_goes_up_in_bands_and_catches_up(app, monkeypatch)
     whole = pygame.Surface(app.surface.get_size())
     app.painter.last.replay(whole, whole.get_rect())
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_a_window_drag_shows_what_a_whole_redraw_would(app, monkeypatch):
+    """A drag's cards are stand-ins scaled into pixels reused from frame to frame, with what
+    of them is opaque noted for the painter: every frame of the drag, and the settled window
+    after it, equals a whole redraw of that frame."""
+    from game.ui import cardart, painter
+    from tests.scenes.driver import post
+    app.start_game("bogey", 3)
+    settle(app)
+    frames(app, 5)
+    monkeypatch.setattr(cardart, "RESIZE_SETTLE", 60.0)  # (however slow the machine's frames)
+    w, h = app.surface.get_size()
+    covered = 0
+    for i in list(range(1, 6)) + list(range(4, 0, -1)):
+        size = (w - 24 * i, h - 15 * i)
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        frames(app)
+        assert app.surface.get_size() == size and app.art.resizing and app.art.waiting
+        whole = pygame.Surface(size)
+        app.painter.last.replay(whole, whole.get_rect())
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+        covered += sum(1 for image in app.art._drag_standins.values() if painter.opaque_parts(image))
+    assert covered > 20  # the stand-ins hid what lies under them
+    monkeypatch.setattr(cardart, "RESIZE_SETTLE", 0.0)
+    app.art.wait()
+    frames(app, 3)
+    whole = pygame.Surface(app.surface.get_size())
+    app.painter.last.replay(whole, whole.get_rect())
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")

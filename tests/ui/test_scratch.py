@@ -41,9 +41,8 @@ def test_a_card_growing_on_its_way_is_drawn_into_the_same_pixels_every_frame():
         assert image.get_parent() is first.get_parent()
 
 
-def test_a_slot_grows_only_to_the_size_asked_when_the_image_would_not_fit(monkeypatch):
-    monkeypatch.setattr(scratch, "SCRATCH_BYTES", 100 * 140 * 4)
-    pad = Scratch()
+def test_a_slot_grows_only_to_the_size_asked_when_the_image_would_not_fit():
+    pad = Scratch(100 * 140 * 4)
     out = pad.surface((100, 140), card(200, 280))
     assert out is not None and out.get_parent().get_size() == (100, 140)
 
@@ -57,12 +56,11 @@ def test_an_image_of_another_pixel_format_gets_a_slot_of_its_own_format():
     assert not out.get_flags() & pygame.SRCALPHA and out.get_masks() == opaque.get_masks()
 
 
-def test_the_pixels_kept_are_bounded_in_bytes(monkeypatch):
-    monkeypatch.setattr(scratch, "SCRATCH_BYTES", 3 * 100 * 140 * 4)
-    pad, like = Scratch(), card()
+def test_the_pixels_kept_are_bounded_in_bytes():
+    pad, like = Scratch(3 * 100 * 140 * 4), card()
     got = [pad.surface((100, 140), like) for _ in range(5)]
     assert [g is not None for g in got] == [True, True, True, False, False]
-    assert pad.held_bytes <= scratch.SCRATCH_BYTES
+    assert pad.held_bytes <= pad.limit
     assert pad.surface((10, 10), like) is None  # a full frame stays full
 
 
@@ -76,3 +74,15 @@ def test_the_pixels_are_let_go_after_frames_without_an_image(monkeypatch):
     pad.start_frame()
     pad.start_frame()
     assert pad.held_bytes == 0
+
+
+def test_a_slot_keeps_its_images_byte_order():
+    """(An image not converted to the window's format, as before a window exists: SRCALPHA
+    alone would make the slot the default order, which a scale into it refuses.)"""
+    like = pygame.Surface((50, 50), pygame.SRCALPHA, 32, (0xFF, 0xFF00, 0xFF0000, 0xFF000000))
+    pad = Scratch()
+    out = pad.surface((40, 40), like)
+    assert out.get_masks() == like.get_masks()
+    pygame.transform.scale(like, (40, 40), out)
+    pad.start_frame()
+    assert pad.surface((40, 40), like).get_parent() is out.get_parent()  # kept, not made anew
