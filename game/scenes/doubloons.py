@@ -979,7 +979,7 @@ class DoubloonsScene(PassAndPlayScene):
         coin = self.app.art.face("coin", vp.length(36), vp.length(36))
         key = (tuple(me.rect), view.to_act == self.viewer, self.seats[self.viewer].name, coin,
                view.purses[self.viewer], self.guard_words(view, self.viewer),
-               view.notes[-1] if view.notes else None)
+               self.words(view.notes[-1]) if view.notes else None)
         self.draw_kept(surface, "me", vp.rect(*me.rect), key,
                        lambda on: self.draw_me_afresh(on, view, coin))
         self.draw_my_crew(surface, view)
