@@ -63,6 +63,8 @@ CACHE_SURFACES = 300
 CACHE_BYTES = 24 * 1024 * 1024  # at least; `fit_window` makes room for a whole deck at any size
 CACHE_BYTES_PER_PIXEL = 5  # of the window: a deck, backs, slots, in-between images, and room
 STANDIN_BYTES = 16 * 1024 * 1024  # scaled stand-ins while a resize waits for renders
+DRAG_MEASURES = 6  # cards a drag's frame measures for what of them is opaque (the first
+#                   frame of a drag would measure every card on the table)
 LATER_FRAMES = 30  # frames (half a second) a stood-in render waits for a frame with time for it
 RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is taken to take
 IN_FRAME_PIXELS = 40_000  # a card this small renders in the frame asking (within the budget)
@@ -766,6 +768,7 @@ class CardArt:
         # only; scaled into pixels kept from frame to frame (a new surface's pages each fault)
         self._drag_scratch = Scratch(STANDIN_BYTES)
         self._drag_standins: dict[tuple, pygame.Surface] = {}  # this frame's, by cache key
+        self._drag_measures = DRAG_MEASURES  # sources still to be measured this frame
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
@@ -794,6 +797,7 @@ class CardArt:
         self._scratch.start_frame()
         self._drag_scratch.start_frame()
         self._drag_standins.clear()
+        self._drag_measures = DRAG_MEASURES
         if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
             if self._settled_budget is not None:
                 self.cache_bytes, self._settled_budget = self._settled_budget, None
@@ -1187,7 +1191,10 @@ class CardArt:
                 surface = pygame.transform.scale(source, size)
             else:
                 surface = pygame.transform.scale(source, size, into)
-            painter.scaled_parts(surface, source)
+            if painter.measured(source) or self._drag_measures > 0:
+                if not painter.measured(source):  # (0.1 ms a 4K card: a few a frame)
+                    self._drag_measures -= 1
+                painter.scaled_parts(surface, source)
             self._drag_standins[key] = surface
         return surface
 

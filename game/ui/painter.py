@@ -351,6 +351,11 @@ def opaque_parts(image: pygame.Surface) -> tuple:
     return parts
 
 
+def measured(image: pygame.Surface) -> bool:
+    """Whether what of `image` is opaque has been measured (see `opaque_parts`)."""
+    return image in _parts
+
+
 def scaled_parts(image: pygame.Surface, source: pygame.Surface) -> None:
     """Note what of `image`, `source` scaled (a card turning, squashed), is opaque: what of
     `source` is, scaled, less a pixel each side for how either scale rounds and blends. An
