@@ -611,15 +611,14 @@ class ScoundrelScene(GameScene):
             slot = (self.app.art.slot(w, h, "Weapon"), self.weapon_pos())
         self.draw_kept(surface, "weapon", self.viewport.rect(*zone.rect),
                        (tuple(zone.rect), view.weapon, view.slain[-1:], view.options["weapon_rule"],
-                        slot), lambda on: self.draw_weapon_afresh(on, view, zone))
+                        slot), lambda on: self.draw_weapon_afresh(on, view, zone, slot))
 
-    def draw_weapon_afresh(self, surface, view, zone) -> None:
+    def draw_weapon_afresh(self, surface, view, zone, slot) -> None:
         vp = self.viewport
         draw_panel(surface, vp.rect(*zone.rect), fill=(0, 0, 0, 40), edge=(70, 120, 90),
                    radius=vp.length(16))
-        if not view.weapon:
-            w, h = (vp.length(n) for n in self.weapon_size())
-            surface.blit(self.app.art.slot(w, h, "Weapon"), vp.point(*self.weapon_pos()))
+        if slot is not None:  # (image, place) of the empty weapon slot
+            surface.blit(slot[0], vp.point(*slot[1]))
             line = "No weapon: every monster is fought barehanded."
         elif view.slain:
             last = view.slain[-1]

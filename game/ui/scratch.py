@@ -62,6 +62,12 @@ class Scratch:
         self._used += 1
         return slot.subsurface((0, 0) + tuple(size))
 
+    def scaled(self, image: pygame.Surface, size: tuple[int, int],
+               scale=pygame.transform.scale) -> pygame.Surface:
+        """`scale(image, size)`, into this frame's pixels where there is room for it."""
+        into = self.surface(size, image)
+        return scale(image, size) if into is None else scale(image, size, into)
+
     @property
     def held_bytes(self) -> int:
         return sum(_bytes(slot) for slot in self._slots)
