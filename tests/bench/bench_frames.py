@@ -19,6 +19,9 @@ has ready in time was rendered inside a frame). It plays:
 Then, in every scene, the window is dragged smaller and back, a new size each frame (the
 "resize" phase: cards re-render within a frame budget, showing scaled stand-ins meanwhile;
 its worst frame is reported on its own row, target under 50 ms).
+Each child also measures the machine's pace (a 4K card blended onto the window, nanoseconds a
+pixel) before its first phase and after its last: on a shared machine the same code's frame
+times move with it by the hour.
 Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
 turn with the table on top) are also reported apart: the UI frame time while a bot thinks (like
 the frame rows, without the resize phase, which has its own row).
@@ -100,6 +103,7 @@ def child(scene_name: str, size) -> dict:
 
     frames(app)  # the first menu frame belongs to start-up
     memory.after_first_frame()  # as App.run does
+    paces = [machine_pace(app)]
     del times[:]
     if scene_name == "menu":
         phase("menu", menu_script)
@@ -111,8 +115,34 @@ def child(scene_name: str, size) -> dict:
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the scene's own play
     phase("resize", resize_script)
     resized_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    paces.append(machine_pace(app))
     return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "resize_rss_mb": resized_mb,
-            "bot_frames": bot_frames, "think_frames": think_frames}
+            "bot_frames": bot_frames, "think_frames": think_frames,
+            "pace_ns": sum(paces) / len(paces)}
+
+
+PACE_CARD = (378, 529)  # Scoundrel's card at 3840x2160
+PACE_BLITS = 120
+
+
+def machine_pace(app) -> float:
+    """Nanoseconds a pixel for blending a 4K card with round corners onto the window, the
+    most of a busy frame's drawing: the same code's frame times move with it by the hour on
+    a shared machine, so a report can tell a slow hour from slow code. Drawn into the window
+    itself (a copy would add to the peak memory measured), which is then repainted whole."""
+    card = pygame.Surface(PACE_CARD, pygame.SRCALPHA)
+    pygame.draw.rect(card, (240, 236, 224, 255), card.get_rect(), border_radius=25)
+    card = card.convert_alpha()
+    surface = app.surface
+    span = (max(1, surface.get_width() - PACE_CARD[0]), max(1, surface.get_height() - PACE_CARD[1]))
+    best = float("inf")
+    for _ in range(3):  # the least of three: a pause of the machine inside one is not its pace
+        start = time.perf_counter()
+        for i in range(PACE_BLITS):
+            surface.blit(card, (i * 97 % span[0], i * 61 % span[1]))
+        best = min(best, time.perf_counter() - start)
+    app.painter.invalidate()
+    return best * 1e9 / (PACE_BLITS * PACE_CARD[0] * PACE_CARD[1])
 
 
 def table_seats(game_id) -> dict:
@@ -359,6 +389,7 @@ def scenes() -> list:
 def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
     """(frame rows, memory rows, rows of frames while a bot thinks, per-phase detail)."""
     frame_rows, memory_rows, bot_rows, detail = [], [], [], {}
+    paces: dict = {}
     for name in scenes():
         has_bots = name != "menu" and bool(bots.levels(name))
         for driver, disp in drivers(display):
@@ -373,6 +404,7 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                         error = f"failed: {exc}"[:80]
                         break
                 stats = [frame_stats(outside(r, "resize")) for r in results]
+                paces.setdefault(driver, []).extend(r["pace_ns"] for r in results)
                 for key_, target in (("p50", ""), ("p99", p99_target(size)), ("max", "")):
                     frame_rows.append(Row(section, f"{label} {key_}", "ms",
                                           [s[key_] for s in stats], target, note=error))
@@ -391,6 +423,9 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                         bot_rows.append(Row(f"bot frames ({driver})", f"{label} {key_}", "ms",
                                             [s[key_] for s in bot_stats if s[key_] is not None],
                                             target, note=error or "no bot turn"))
+    for driver, values in paces.items():
+        frame_rows.append(Row(f"frames ({driver})", "machine's pace: a 4K card blended",
+                              "ns/px", values))  # every child's: the spread is the section's
     return frame_rows, memory_rows, bot_rows, detail
 
 
