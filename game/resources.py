@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 # When installed with pip, assets/ is shipped as the package `deckhand_assets` (pyproject.toml).
@@ -10,7 +11,13 @@ INSTALLED_NAME = "deckhand_assets"
 
 
 def assets_dir() -> Path:
-    bundle = getattr(sys, "_MEIPASS", None)
+    return _assets_dir(getattr(sys, "_MEIPASS", None))
+
+
+@lru_cache(maxsize=4)
+def _assets_dir(bundle: str | None) -> Path:
+    """(Looked up once: a table's first frame at a new size loads a font for each text size,
+    and resolving this path each time was a fifth of that.)"""
     if bundle:
         return Path(bundle) / "assets"
     source = Path(__file__).resolve().parent.parent / "assets"

@@ -29,7 +29,7 @@ import pygame
 from .. import background
 from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
 from . import painter, svgcards
-from .fonts import font
+from .fonts import font, largest_fitting
 from .scratch import Scratch
 
 CARD_SETS = ("classic", "large_index")
@@ -595,11 +595,9 @@ def _inner_glow(width, height):
 
 def _blit_slot_label(slot, label, rgba):
     width, height = slot.get_size()
-    size = max(8, round(0.22 * width))
+    size = largest_fitting(lambda s: font(s, "bold").size(label)[0], max(8, round(0.22 * width)),
+                           8, 0.82 * width)
     text = font(size, "bold").render(label, True, rgba[:3])
-    while text.get_width() > 0.82 * width and size > 8:
-        size -= 1
-        text = font(size, "bold").render(label, True, rgba[:3])
     text.fill((255, 255, 255, rgba[3]), special_flags=pygame.BLEND_RGBA_MULT)
     ink = _ink(text)
     slot.blit(text, (round(width / 2 - ink.centerx), round(height / 2 - ink.centery)))

@@ -8,7 +8,7 @@ import pygame
 
 from ..text import printable
 from . import canvas, theme
-from .fonts import font
+from .fonts import font, largest_fitting
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
 # and at most this many bytes of them: at 4K a status or log line is up to 0.7 MB, and a game
@@ -83,8 +83,8 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
     text = printable(text)  # measured as it will be drawn
     limit = viewport.length(max_width)
-    while size > smallest and font(viewport.text(size), face).size(text)[0] > limit:
-        size -= 1
+    size = largest_fitting(lambda s: font(viewport.text(s), face).size(text)[0], size, smallest,
+                           limit)
     f = font(viewport.text(size), face)
     if f.size(text)[0] > limit:
         while len(text) > 1 and f.size(text + "…")[0] > limit:
@@ -346,9 +346,11 @@ def label_lines(text, size, width_px, height_px, viewport, face="bold", short=No
     then two lines; a label that still does not fit ends in an ellipsis."""
     floor = min(size, theme.BODY)
     for candidate in (text, short) if short and short != text else (text,):
-        for s in range(size, floor - 1, -1):
-            if font(viewport.text(s), face).size(candidate)[0] <= width_px:
-                return s, [candidate]
+        def width_at(s, candidate=candidate):
+            return font(viewport.text(s), face).size(candidate)[0]
+        s = largest_fitting(width_at, size, floor, width_px)
+        if width_at(s) <= width_px:
+            return s, [candidate]
     text = short or text
     px = viewport.text(floor)
     f = font(px, face)
