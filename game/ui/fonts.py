@@ -28,7 +28,7 @@ def largest_fitting(width_at, start: int, smallest: int, limit: float) -> int:
     widest = width_at(start)
     if widest <= limit:
         return start
-    size = max(smallest, min(start - 1, int(start * limit / widest)))
+    size = max(smallest, min(start - 1, int(start * limit / max(1, widest))))
     while size > smallest and width_at(size) > limit:
         size -= 1
     while size + 1 < start and width_at(size + 1) <= limit:

@@ -46,3 +46,4 @@ def test_the_edges():
     assert largest_fitting(width, 20, 8, 10) == 8          # fits at none: the smallest
     assert largest_fitting(width, 6, 8, 10) == 6           # starting under the smallest
     assert largest_fitting(width, 20, 8, 199) == 19
+    assert largest_fitting(lambda size: 0, 20, 8, -5) == 8  # an empty text in no room at all
