@@ -20,7 +20,7 @@ Then, in every scene, the window is dragged smaller and back, a new size each fr
 "resize" phase: cards re-render within a frame budget, showing scaled stand-ins meanwhile;
 its worst frame is reported on its own row, target under 50 ms).
 Each child also measures the machine's pace (a 4K card blended onto the window, nanoseconds a
-pixel) before its first phase and after its last: on a shared machine the same code's frame
+pixel) before its first frame and after its last: on a shared machine the same code's frame
 times move with it by the hour.
 Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
 turn with the table on top) are also reported apart: the UI frame time while a bot thinks (like
@@ -101,9 +101,9 @@ def child(scene_name: str, size) -> dict:
         script(app, *args)
         phases[name] = (first, len(times))
 
+    paces = [machine_pace(app)]  # (before the first frame, which repaints the window whole)
     frames(app)  # the first menu frame belongs to start-up
     memory.after_first_frame()  # as App.run does
-    paces = [machine_pace(app)]
     del times[:]
     if scene_name == "menu":
         phase("menu", menu_script)
@@ -129,7 +129,8 @@ def machine_pace(app) -> float:
     """Nanoseconds a pixel for blending a 4K card with round corners onto the window, the
     most of a busy frame's drawing: the same code's frame times move with it by the hour on
     a shared machine, so a report can tell a slow hour from slow code. Drawn into the window
-    itself (a copy would add to the peak memory measured), which is then repainted whole."""
+    itself (a copy would add to the peak memory measured): before the first frame, or after
+    the last, so no frame measured repaints it."""
     card = pygame.Surface(PACE_CARD, pygame.SRCALPHA)
     pygame.draw.rect(card, (240, 236, 224, 255), card.get_rect(), border_radius=25)
     card = card.convert_alpha()
