@@ -14,9 +14,20 @@ from ..engine.bots import ships_and_sailors as sas_bots
 from ..text import number, printable
 from ..ui import canvas, theme
 from ..ui import ships_and_sailors_art as art
-from ..ui.fonts import font, largest_fitting
+from ..ui.fonts import font
 from ..ui.hand_rows import hand_rows
-from ..ui.widgets import Button, draw_panel, draw_text, fit_text, note, note_size, render_text, shade, wrap
+from ..ui.widgets import (
+    Button,
+    draw_panel,
+    draw_text,
+    fit_text,
+    fitted_size,
+    note,
+    note_size,
+    render_text,
+    shade,
+    wrap,
+)
 from .base import Dialog
 from .dialogs import ReadTogetherDialog, ResultScreen
 from .pass_and_play import PassAndPlayScene
@@ -771,8 +782,7 @@ class ColourButton(Button):
         canvas.rect(surface, self.ink, r, width=max(2, viewport.length(3)),
                          border_radius=radius)
         label = printable(self.text + (f"  ({self.key_hint})" if self.key_hint else ""))
-        size = largest_fitting(lambda s: font(viewport.text(s), "bold").size(label)[0],
-                               self.text_size, 9, r.w - viewport.length(12))
+        size = fitted_size(viewport, label, self.text_size, 9, r.w - viewport.length(12), "bold")
         px = viewport.text(size)
         note_size(px, label)
         image = render_text(label, px, self.ink, "bold")

@@ -83,14 +83,20 @@ def fit_text(surface, viewport, text, size, pos, max_width, colour=theme.INK, an
     """`draw_text` within `max_width` logical pixels: a smaller size, then an ellipsis."""
     text = printable(text)  # measured as it will be drawn
     limit = viewport.length(max_width)
-    size = largest_fitting(lambda s: font(viewport.text(s), face).size(text)[0], size, smallest,
-                           limit)
+    size = fitted_size(viewport, text, size, smallest, limit, face)
     f = font(viewport.text(size), face)
     if f.size(text)[0] > limit:
         while len(text) > 1 and f.size(text + "…")[0] > limit:
             text = text[:-1]
         text = text.rstrip() + "…"
     return draw_text(surface, viewport, text, size, pos, colour, anchor, face)
+
+
+def fitted_size(viewport, text, size, smallest, width_px, face="sans") -> int:
+    """The largest logical size from `size` down to `smallest` at which `text` is at most
+    `width_px` real pixels wide (`smallest` if at none)."""
+    return largest_fitting(lambda s: font(viewport.text(s), face).size(text)[0], size, smallest,
+                           width_px)
 
 
 def wrap(text: str, size_px: int, width_px: float, face="sans") -> list:
@@ -346,10 +352,8 @@ def label_lines(text, size, width_px, height_px, viewport, face="bold", short=No
     then two lines; a label that still does not fit ends in an ellipsis."""
     floor = min(size, theme.BODY)
     for candidate in (text, short) if short and short != text else (text,):
-        def width_at(s, candidate=candidate):
-            return font(viewport.text(s), face).size(candidate)[0]
-        s = largest_fitting(width_at, size, floor, width_px)
-        if width_at(s) <= width_px:
+        s = fitted_size(viewport, candidate, size, floor, width_px, face)
+        if font(viewport.text(s), face).size(candidate)[0] <= width_px:
             return s, [candidate]
     text = short or text
     px = viewport.text(floor)
