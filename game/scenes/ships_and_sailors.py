@@ -566,8 +566,9 @@ class ShipsAndSailorsScene(PassAndPlayScene):
                       (panel.x + 110, panel.y + 68), theme.INK_DIM)
         if seat != self.viewer and view.phase == rules.PILES:
             mark = "pile made" if view.pile_made[seat] else "making a pile…"
-            draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 22),
-                      theme.INK_DIM)
+            # (by its foot: at the smallest window the text floor makes it taller than 13)
+            draw_text(surface, vp, mark, 13, (panel.x + 10, panel.y + panel.h - 7),
+                      theme.INK_DIM, "bottomleft")
         x, y = self.won_spot(seat)
         if view.won[seat]:  # beside its pile, level with the pile's foot
             draw_text(surface, vp, f"won {len(view.won[seat])}", 12, (x - 6, y + WON[1]),
