@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pygame
 
+from . import solid
+
 
 class Op:
     __slots__ = ("key", "rect", "run", "cover")
@@ -122,7 +124,9 @@ class Canvas:
         colour = tuple(pygame.Color(colour))
         area = self.get_rect() if rect is None else pygame.Rect(rect)
         key = ("fill", colour, tuple(area), special_flags)
-        return self.add(key, area, lambda s: s.fill(colour, area, special_flags))
+        if special_flags:
+            return self.add(key, area, lambda s: s.fill(colour, area, special_flags))
+        return self.add(key, area, lambda s: solid.fill(s, colour, area))
 
     def copy(self) -> pygame.Surface:
         """What has been drawn so far, as a new surface."""

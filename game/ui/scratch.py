@@ -10,11 +10,18 @@ first of this one. An image given out is good for its own frame only: nothing ma
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
-# At most four 4K cards (Scoundrel's weapon growing as another card shrinks, each with its
-# shadow); more in a frame are new surfaces.
-SCRATCH_BYTES = 9 * 512 * 1024
+# Six 4K cards lifted, with room (three moving at once, each with its shadow: Scoundrel's
+# weapon growing as other cards shrink); more in a frame are new surfaces. (The card cache
+# counts these bytes among its own.)
+SCRATCH_BYTES = 16 * 512 * 1024
+SLOT_ROOM = 1.2  # a slot is made this much larger than its image's source where there is
+#                 room: a card's image then fits the slot its flat image made when the card is
+#                 lifted (drawn larger while dragged or played), and a drop's frame, which
+#                 shrinks a lifted card, makes no new pixels (two 4K slots made anew: 1 ms)
 IDLE_FRAMES = 120  # frames without an in-between image before the pixels are let go
 
 
@@ -49,11 +56,12 @@ class Scratch:
             # A card growing on its way asks a little larger each frame, up to its source's
             # size: a slot grown only to the size asked was new pixels (faulted in) every frame.
             whole = (max(w, like.get_width()), max(h, like.get_height()))
+            roomy = (math.ceil(whole[0] * SLOT_ROOM), math.ceil(whole[1] * SLOT_ROOM))
             room = self.limit - self.held_bytes + _bytes(slot)
-            if whole[0] * whole[1] * 4 <= room:
-                w, h = whole
-            elif w * h * 4 > room:
+            fits = [(sw, sh) for sw, sh in (roomy, whole, (w, h)) if sw * sh * 4 <= room]
+            if not fits:
                 return None
+            w, h = fits[0]
             slot = pygame.Surface((w, h), flags, like.get_bitsize(), like.get_masks())
             if index < len(self._slots):
                 self._slots[index] = slot

@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from ..text import printable
-from . import canvas, theme
+from . import canvas, solid, theme
 from .fonts import font, largest_fitting
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
@@ -187,7 +187,7 @@ def _draw_parts(surface, parts, middle: pygame.Rect, fill, opaque: bool) -> None
     if not inner:
         return
     if opaque:
-        surface.fill(fill[:3], inner)
+        solid.fill(surface, fill[:3], inner)
         return
     tile = _panel_tile(fill)  # one colour throughout: where a tile starts changes no pixel
     for ty in range(inner.top, inner.bottom, PANEL_TILE):

@@ -25,11 +25,21 @@ def test_a_frame_gets_separate_pixels_for_each_image_and_the_next_frame_the_same
     assert pad.surface((70, 90), like).get_parent() is a.get_parent()
     assert pad.surface((10, 10), like).get_parent() is b.get_parent()
     pad.start_frame()
-    assert a.get_parent().get_size() == (100, 140)  # room for all of the image at once
-    grown = pad.surface((120, 150), like)  # larger than its slot (a card grown past it)
-    assert grown.get_parent() is not a.get_parent() and grown.get_parent().get_size() == (120, 150)
+    assert a.get_parent().get_size() == (120, 168)  # room for all of the image and more
+    grown = pad.surface((130, 150), like)  # larger than its slot (a card grown past it)
+    assert grown.get_parent() is not a.get_parent() and grown.get_parent().get_size() == (156, 202)
     pad.start_frame()
     assert pad.surface((80, 100), like).get_parent() is grown.get_parent()
+
+
+def test_a_card_lifted_fits_the_slot_its_flat_image_made():
+    """(A card is drawn larger while dragged or played: the frame that shrinks it back, a
+    drop's, made new pixels when its slot had room for the flat card only.)"""
+    pad = Scratch()
+    flat = pad.surface((370, 529), card(378, 529))  # turning over, squashed
+    pad.start_frame()
+    lifted = pad.surface((430, 603), card(440, 616))  # shrinking back from lifted
+    assert lifted.get_parent() is flat.get_parent()
 
 
 def test_a_card_growing_on_its_way_is_drawn_into_the_same_pixels_every_frame():
@@ -57,7 +67,7 @@ def test_an_image_of_another_pixel_format_gets_a_slot_of_its_own_format():
 
 
 def test_the_pixels_kept_are_bounded_in_bytes():
-    pad, like = Scratch(3 * 100 * 140 * 4), card()
+    pad, like = Scratch(3 * 120 * 168 * 4), card()  # three slots with room
     got = [pad.surface((100, 140), like) for _ in range(5)]
     assert [g is not None for g in got] == [True, True, True, False, False]
     assert pad.held_bytes <= pad.limit
