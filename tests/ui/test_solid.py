@@ -41,6 +41,16 @@ def test_a_fill_draws_the_pixels_surface_fill_draws_within_any_clip(window):
         assert pixels(ours) == pixels(theirs)
 
 
+def test_a_fill_of_a_million_pixels_is_left_to_sdl_with_the_same_pixels(window, monkeypatch):
+    surface = pygame.Surface((1250, 820), 0, window)
+    theirs = surface.copy()
+    copied = []
+    monkeypatch.setattr(solid, "_tile", lambda *args: copied.append(args))
+    solid.fill(surface, (30, 90, 60), pygame.Rect(-5, 3, 1300, 820))
+    theirs.fill((30, 90, 60), pygame.Rect(-5, 3, 1300, 820))
+    assert not copied and pixels(surface) == pixels(theirs)
+
+
 def test_a_tall_fill_is_copied_in_bands_and_covers_every_row(window):
     surface = pygame.Surface((300, 5 * solid.TILE_ROWS + 3), 0, window)
     surface.fill((0, 0, 0))
