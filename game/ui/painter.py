@@ -28,6 +28,7 @@ from difflib import SequenceMatcher
 
 import pygame
 
+from . import solid
 from .canvas import Canvas
 
 MAX_RECTS = 24        # more dirty rectangles than this are merged into their bounding box
@@ -74,8 +75,9 @@ class Painter:
         if not dirty:
             return []
         index = frame_index(canvas)
-        for area in dirty:
-            replay_visible(canvas, surface, area, index)
+        with solid.whole_repaint(dirty == [window]):
+            for area in dirty:
+                replay_visible(canvas, surface, area, index)
         self.updates += 1
         self.screen.present(None if dirty == [window] else dirty)
         return dirty

@@ -26,8 +26,9 @@ IDLE_FRAMES = 120  # frames without an in-between image before the pixels are le
 
 
 class Scratch:
-    def __init__(self, limit: int = SCRATCH_BYTES) -> None:
+    def __init__(self, limit: int = SCRATCH_BYTES, room: float = SLOT_ROOM) -> None:
         self.limit = limit  # bytes of pixels held at most
+        self.room = room    # a new slot's size as a multiple of its image's source, room allowing
         self._slots: list[pygame.Surface] = []
         self._used = 0  # slots given out this frame
         self._idle = 0  # frames in a row that gave none out
@@ -56,7 +57,7 @@ class Scratch:
             # A card growing on its way asks a little larger each frame, up to its source's
             # size: a slot grown only to the size asked was new pixels (faulted in) every frame.
             whole = (max(w, like.get_width()), max(h, like.get_height()))
-            roomy = (math.ceil(whole[0] * SLOT_ROOM), math.ceil(whole[1] * SLOT_ROOM))
+            roomy = (math.ceil(whole[0] * self.room), math.ceil(whole[1] * self.room))
             room = self.limit - self.held_bytes + _bytes(slot)
             fits = [(sw, sh) for sw, sh in (roomy, whole, (w, h)) if sw * sh * 4 <= room]
             if not fits:

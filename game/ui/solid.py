@@ -7,37 +7,45 @@ and every blend then read its pixels back from memory: on the bench machine the 
 card over it cost 1.7-2.4 ns a pixel that way and 0.8 with the felt copied from a tile of its
 colour whose rows never line up with the window's (SDL then copies with plain stores). A fill
 starting off a 64-byte boundary also cost 0.9-1.0 ns a pixel on its own (0.4 copied). A fill
-of a million pixels or more is still SDL's: most of it is not drawn over (a whole window's
-felt), and its pixels would not stay in the caches anyway; copied, a 4K window's whole repaint
-took 17 % longer.
+While the painter repaints the whole window (`whole_repaint`), fills are still SDL's: most of
+the felt and of a panel's middle is then not drawn over, and streamed is quickest (copied, a 4K
+window's whole repaint took 17 % longer).
 """
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
 
 import pygame
 
 TILE_ROWS = 32   # a tile's height: a rectangle is copied in bands of this many rows
-STREAMED_PIXELS = 1_000_000  # a fill this large is SDL's: most of it stays as filled (the felt
-#                             of a whole window, a band, a dialog), and streamed is quickest
 MOST_TILES = 4   # colours kept (the felt, a panel or two); the oldest is dropped
 
 _tiles: OrderedDict = OrderedDict()  # (colour, width, pitch, format) -> tile
+_whole = False  # whether the window is being repainted whole
+
+
+@contextmanager
+def whole_repaint(whole: bool = True):
+    """While the painter repaints the whole window (or not): fills are then SDL's own."""
+    global _whole
+    was, _whole = _whole, whole
+    try:
+        yield
+    finally:
+        _whole = was
 
 
 def fill(surface: pygame.Surface, colour, rect: pygame.Rect) -> None:
     """`surface.fill(colour, rect)`: the same pixels, within the surface's clip, copied from a
-    tile where the fill is smaller than STREAMED_PIXELS."""
+    tile but in a whole repaint."""
     colour = pygame.Color(colour)
-    if (colour.a != 255 or surface.get_bitsize() != 32
+    if (_whole or colour.a != 255 or surface.get_bitsize() != 32
             or surface.get_flags() & pygame.SRCALPHA):  # (a fill sets alpha there: SDL's)
         surface.fill(colour, rect)
         return
     area = pygame.Rect(rect).clip(surface.get_clip())
     if not area:
-        return
-    if area.w * area.h >= STREAMED_PIXELS:
-        surface.fill(colour, area)
         return
     tile = _tile(surface, colour)
     x, w, bottom = area.x, area.w, area.bottom

@@ -41,14 +41,35 @@ def test_a_fill_draws_the_pixels_surface_fill_draws_within_any_clip(window):
         assert pixels(ours) == pixels(theirs)
 
 
-def test_a_fill_of_a_million_pixels_is_left_to_sdl_with_the_same_pixels(window, monkeypatch):
-    surface = pygame.Surface((1250, 820), 0, window)
+def test_a_whole_repaints_fills_are_left_to_sdl_with_the_same_pixels(window, monkeypatch):
+    surface = pygame.Surface((250, 120), 0, window)
     theirs = surface.copy()
-    copied = []
-    monkeypatch.setattr(solid, "_tile", lambda *args: copied.append(args))
-    solid.fill(surface, (30, 90, 60), pygame.Rect(-5, 3, 1300, 820))
-    theirs.fill((30, 90, 60), pygame.Rect(-5, 3, 1300, 820))
+    copied, tile = [], solid._tile
+    monkeypatch.setattr(solid, "_tile", lambda *args: copied.append(args) or tile(*args))
+    with solid.whole_repaint():
+        solid.fill(surface, (30, 90, 60), pygame.Rect(-5, 3, 300, 120))
+    theirs.fill((30, 90, 60), pygame.Rect(-5, 3, 300, 120))
     assert not copied and pixels(surface) == pixels(theirs)
+    solid.fill(surface, (30, 90, 60), pygame.Rect(0, 0, 10, 10))
+    assert copied  # (and after it, copied again)
+
+
+def test_the_painter_says_when_it_repaints_the_whole_window(window, monkeypatch):
+    from game.ui.painter import Painter
+
+    class Screen:
+        def present(self, rects):
+            pass
+
+    seen = []
+    monkeypatch.setattr(solid, "fill", lambda *args: seen.append(solid._whole))
+    painter, surface = Painter(Screen()), pygame.Surface((200, 100), 0, window)
+    for x in (10, 60):
+        frame = canvas.Canvas((200, 100))
+        frame.fill((30, 90, 60))
+        frame.fill((200, 10, 10), (x, 20, 30, 30))
+        painter.paint(frame, surface)
+    assert seen[0] is True and seen[-1] is False and not solid._whole
 
 
 def test_a_tall_fill_is_copied_in_bands_and_covers_every_row(window):
