@@ -6,9 +6,9 @@ bytes. A repainted rectangle is filled with the felt and drawn over at once (a c
 and every blend then read its pixels back from memory: on the bench machine the felt and a 4K
 card over it cost 1.7-2.4 ns a pixel that way and 0.8 with the felt copied from a tile of its
 colour whose rows never line up with the window's (SDL then copies with plain stores). A fill
-starting off a 64-byte boundary also cost 0.9-1.0 ns a pixel on its own (0.4 copied). A fill
-While the painter repaints the whole window (`whole_repaint`), fills are still SDL's: most of
-the felt and of a panel's middle is then not drawn over, and streamed is quickest (copied, a 4K
+starting off a 64-byte boundary also cost 0.9-1.0 ns a pixel on its own (0.4 copied). While
+the painter repaints the whole window (`whole_repaint`), fills are still SDL's: most of the
+felt and of a panel's middle is then not drawn over, and streamed is quickest (copied, a 4K
 window's whole repaint took 17 % longer).
 """
 from __future__ import annotations
@@ -27,7 +27,8 @@ _whole = False  # whether the window is being repainted whole
 
 @contextmanager
 def whole_repaint(whole: bool = True):
-    """While the painter repaints the whole window (or not): fills are then SDL's own."""
+    """Said by the painter around a repaint: whether it repaints the whole window, where
+    fills are SDL's own."""
     global _whole
     was, _whole = _whole, whole
     try:
