@@ -14,9 +14,9 @@ import math
 
 import pygame
 
-# Six 4K cards lifted, with room (three moving at once, each with its shadow: Scoundrel's
-# weapon growing as other cards shrink); more in a frame are new surfaces. (The card cache
-# counts these bytes among its own.)
+# Six 4K cards' images in slots with room, three of them lifted (three cards moving at once,
+# each with its shadow: Scoundrel's weapon growing as other cards shrink); more in a frame are
+# new surfaces. (The card cache counts these bytes among its own.)
 SCRATCH_BYTES = 16 * 512 * 1024
 SLOT_ROOM = 1.2  # a slot is made this much larger than its image's source where there is
 #                 room: a card's image then fits the slot its flat image made when the card is
