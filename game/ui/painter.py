@@ -75,11 +75,12 @@ class Painter:
         if not dirty:
             return []
         index = frame_index(canvas)
-        with solid.whole_repaint(dirty == [window]):
+        whole = dirty == [window]
+        with solid.whole_repaint(whole):
             for area in dirty:
                 replay_visible(canvas, surface, area, index)
         self.updates += 1
-        self.screen.present(None if dirty == [window] else dirty)
+        self.screen.present(None if whole else dirty)
         return dirty
 
     def next_band(self, dirty: list, window: pygame.Rect) -> list:
