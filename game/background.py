@@ -18,10 +18,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 PAUSE_SECONDS = 0.0002
 FRAME_WAIT = 0.05  # a frame taking longer than this no longer holds the work back
@@ -57,9 +53,13 @@ class Stopped(Exception):
 
 class Job:
     def __init__(self, work: Callable[[Callable[[], None]], object], name: str) -> None:
-        from concurrent.futures import Future  # (not at start-up: it loads logging, 6 ms)
-        self._future: Future = Future()
+        # (not concurrent.futures' Future: importing it took 1-6 ms of the frame that ends a
+        # Scoundrel game, where its deal starts to be judged)
+        self._finished = threading.Event()
+        self._outcome: object = None
+        self._failure: BaseException | None = None
         self._stopping = threading.Event()
+        self.name = name
         with _live_lock:
             _live.add(self)
         threading.Thread(target=self._run, args=(work,), name=name, daemon=True).start()
@@ -67,13 +67,11 @@ class Job:
     def _run(self, work) -> None:
         try:
             self.pause()  # the starting thread waits for this one to start: give it the lock back
-            result = work(self.pause)
+            self._outcome = work(self.pause)
         except BaseException as exc:  # noqa: BLE001 - handed to whoever asks for the result
-            self._ended()
-            self._future.set_exception(exc)
-        else:
-            self._ended()
-            self._future.set_result(result)
+            self._failure = exc
+        self._ended()
+        self._finished.set()
 
     def _ended(self) -> None:
         with _live_lock:
@@ -92,8 +90,13 @@ class Job:
         self._stopping.set()
 
     def done(self) -> bool:
-        return self._future.done()
+        return self._finished.is_set()
 
     def result(self, timeout: float | None = None):
-        """The work's result; raises what the work raised."""
-        return self._future.result(timeout)
+        """The work's result; raises what the work raised, or TimeoutError if it is not done
+        within `timeout` seconds."""
+        if not self._finished.wait(timeout):
+            raise TimeoutError(f"{self.name} is still working")
+        if self._failure is not None:
+            raise self._failure
+        return self._outcome

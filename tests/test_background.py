@@ -10,6 +10,8 @@ def test_work_runs_on_its_own_thread_and_its_result_or_failure_comes_back():
     go = threading.Event()
     job = background.Job(lambda pause: (go.wait(10), threading.current_thread().name)[1], "work")
     assert not job.done()
+    with pytest.raises(TimeoutError):
+        job.result(0.01)
     go.set()
     assert job.result(10) == "work" and job.done()
 

@@ -24,6 +24,12 @@ def todays_deal(game_id: str, day: date | None = None) -> int:
     return daily.deal(game_id, day or today(), pick_for(game_id))
 
 
+def ready(game_id: str) -> None:
+    """Load what telling today's deal takes (the first time: hashlib's OpenSSL, Scoundrel's
+    lists of winnable deals), so that `count` at a game's end finds it loaded."""
+    todays_deal(game_id)
+
+
 def start(app, game_id: str) -> None:
     app.start_game(game_id, todays_deal(game_id), daily.options(game_id))
 

@@ -239,6 +239,7 @@ class ScoundrelScene(GameScene):
 
     def think(self) -> None:
         """The computer watched playing thinks, in what the frame leaves once it is drawn."""
+        super().think()
         if self.autoplay_thinking is None or self.app.top is not self:
             return
         deadline = time.perf_counter() + self.app.thinking_time(THINK_SLICE)

@@ -104,3 +104,26 @@ def test_other_deals_have_no_line_to_share(app, on_the_day):
         skip_celebration(app)
     assert app.top.share is None
     assert not any(b.text == "Copy result" for b in app.top.row.buttons)
+
+
+def test_a_solitaire_readies_the_days_check_once_in_a_still_frame_with_time_left(app, monkeypatch):
+    readied = []
+    monkeypatch.setattr(today_deal, "ready", readied.append)
+    left = {"seconds": 1.0}
+    monkeypatch.setattr(app, "thinking_time", lambda most, least=0.0005: min(most, left["seconds"]))
+    app.start_game("bogey", 7)
+    scene = app.top
+    frames(app, 2)
+    assert scene.table.busy and readied == []  # not while the deal's cards fly
+    left["seconds"] = 0.001  # a busy frame leaves too little
+    settle(app)
+    frames(app, 3)
+    assert readied == []
+    left["seconds"] = 1.0
+    frames(app, 3)
+    assert readied == ["bogey"]  # once
+    app.start_game("abandon_ship", 7)
+    settle(app)
+    frames(app, 3)
+    assert readied == ["bogey"]  # not a solitaire: no deal of the day
+
