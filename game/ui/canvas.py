@@ -11,9 +11,30 @@ changed in place once shown) and every other argument by value.
 """
 from __future__ import annotations
 
+import weakref
+
 import pygame
 
 from . import solid
+
+# image -> make(image, rect): fills that rectangle of its pixels (see `made_when_drawn`)
+_unmade: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def made_when_drawn(image: pygame.Surface, make) -> None:
+    """`image`'s pixels are made only as a Canvas's blit of it is replayed, and only those that
+    show: `make(image, rect)` fills `rect` of it (a window drag's stand-in for a card mostly
+    under others: two thirds of a full Scoundrel table's stand-ins' pixels never show). Until
+    then it holds whatever its memory held: only a Canvas may be given it, or `make_whole`
+    first. (`make` must not hold on to `image`: that would keep it, and this entry, forever.)"""
+    _unmade[image] = make
+
+
+def make_whole(image: pygame.Surface) -> None:
+    """Every pixel of `image` made, if it was to be made when drawn."""
+    make = _unmade.pop(image, None)
+    if make is not None:
+        make(image, image.get_rect())
 
 
 class Op:
@@ -88,8 +109,19 @@ class Canvas:
             w, h = area.size
             shown = tuple(area)
         self.images.append(source)
-        return self.add(("blit", id(source), x, y, shown, special_flags), pygame.Rect(x, y, w, h),
-                        lambda s: s.blit(source, (x, y), area, special_flags))
+        key, rect = ("blit", id(source), x, y, shown, special_flags), pygame.Rect(x, y, w, h)
+        make = _unmade.get(source) if _unmade else None
+        if make is not None:
+            if area is not None:
+                make_whole(source)
+            else:
+                def run(s):  # the part the surface's clip lets show, made first
+                    part = s.get_clip().clip(rect)
+                    if part:
+                        make(source, part.move(-x, -y))
+                        s.blit(source, (x, y), None, special_flags)
+                return self.add(key, rect, run)
+        return self.add(key, rect, lambda s: s.blit(source, (x, y), area, special_flags))
 
     def repeat(self, op: Op, source) -> bool:
         """Record again `op`, a blit of `source` recorded on an earlier frame with no clip set

@@ -28,9 +28,9 @@ import pygame
 
 from .. import background
 from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
-from . import painter, svgcards
+from . import canvas, painter, svgcards
 from .fonts import font, largest_fitting
-from .scratch import Scratch
+from .scratch import Scratch, untouched
 
 CARD_SETS = ("classic", "large_index")
 CARD_SET_NAMES = {"classic": "Classic", "large_index": "Large index"}
@@ -841,9 +841,12 @@ class CardArt:
         self._jobs.join()
         self._asked.clear()
 
-    def face(self, code: str, width: int, height: int, *, ahead: bool = True) -> pygame.Surface:
+    def face(self, code: str, width: int, height: int, *, ahead: bool = True,
+             on_canvas: bool = False) -> pygame.Surface:
         """A card's face; the first Classic face at a size has the worker draw the rest of the
-        deck at that size (unless not `ahead`: a size only a few cards are shown at)."""
+        deck at that size (unless not `ahead`: a size only a few cards are shown at).
+        `on_canvas`: the face is only blitted onto a Canvas (ui/canvas.py), whole, so a window
+        drag's stand-in for it may make only the pixels that show (`canvas.made_when_drawn`)."""
         asked = (code, width, height, ahead, self.four_colour, self.card_set)
         shown = self._shown.get(asked)  # (a full table asks a hundred faces a frame)
         if shown is not None:
@@ -853,7 +856,7 @@ class CardArt:
                 self.stood_in = False
                 self._asked_key = key
                 return surface
-        surface = self._face(code, width, height, ahead)
+        surface = self._face(code, width, height, ahead, on_canvas)
         w, h = int(width), int(height)
         if not self.stood_in and (not ahead or self.card_set != "classic"
                                   or (w, h, self.four_colour) in self._warmed):
@@ -880,12 +883,13 @@ class CardArt:
         self._cache.move_to_end(key)
         return True
 
-    def _face(self, code: str, width: int, height: int, ahead: bool) -> pygame.Surface:
+    def _face(self, code: str, width: int, height: int, ahead: bool,
+              on_canvas: bool = False) -> pygame.Surface:
         w, h = _check_size(width, height)
         design, render, threadable = self._face_render(code, w, h)
         if design[0] == "classic" and ahead and not self.resizing:
             self._warm_deck(code, w, h)  # the first face at a size: the rest of the deck next
-        return self._cached(design, w, h, render, threadable)
+        return self._cached(design, w, h, render, threadable, on_canvas=on_canvas)
 
     def _face_render(self, code: str, w: int, h: int) -> tuple:
         """(design, render, whether the worker may render it) of a face at w x h."""
@@ -965,12 +969,14 @@ class CardArt:
                 self._ask_worker(key, lambda code=code, ink=ink: _render_classic(code, w, h, ink),
                                  ahead=True)
 
-    def back(self, width: int, height: int) -> pygame.Surface:
+    def back(self, width: int, height: int, *, on_canvas: bool = False) -> pygame.Surface:
+        """The card back (`on_canvas` as for `face`)."""
         w, h = _check_size(width, height)
         style = self.back_name
         if style not in BACKS:
             raise ValueError(f"unknown card back {style!r}")
-        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style), True)
+        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style), True,
+                            on_canvas=on_canvas)
 
     def tilted(self, code: str | None, width: int, height: int, angle: float) -> pygame.Surface:
         """A face (or with code None, the back) turned by `angle` degrees, anti-aliased. The
@@ -1019,7 +1025,8 @@ class CardArt:
         self._drop_standins()
         self._cache_bytes = 0
 
-    def _cached(self, design, w, h, render, threadable=False, stand_in=True) -> pygame.Surface:
+    def _cached(self, design, w, h, render, threadable=False, stand_in=True,
+                on_canvas=False) -> pygame.Surface:
         """The cached surface, else a render of it; with a frame budget, a stand-in while the
         worker (`threadable` renders) or a later frame renders it. Threadable is what draws no
         text (fonts are not to be used from two threads): SDL_image and smoothscale let go of
@@ -1037,7 +1044,7 @@ class CardArt:
             if not threadable and not resizing and self._spent < budget \
                     and w * h <= IN_FRAME_PIXELS:  # (a small card's stand-in may be another design)
                 return self._render_now(key, render)
-            scaled = self._stand_in(design, w, h)
+            scaled = self._stand_in(design, w, h, on_canvas)
             if scaled is not None:
                 self.stood_in = self.stood_in_this_frame = True
                 if threadable and not resizing:  # (during a drag: once the size settles)
@@ -1147,7 +1154,7 @@ class CardArt:
             if key not in self._cache:
                 self._keep(key, surface, ahead, converted=_is_ready(surface))
 
-    def _stand_in(self, design, w, h) -> pygame.Surface | None:
+    def _stand_in(self, design, w, h, on_canvas=False) -> pygame.Surface | None:
         """The design's nearest cached size scaled to w x h, until a frame has time for it."""
         key = (design, w, h)
         surface = self._standins.get(key)
@@ -1165,7 +1172,7 @@ class CardArt:
         # shows a frame or two, until its render comes: a smooth scale of a 4K card is 1.5 ms).
         if self.resizing:
             self._quick_standins = True  # (smooth ones once the size settles)
-            return self._drag_stand_in(key, source, (w, h))
+            return self._drag_stand_in(key, source, (w, h), on_canvas)
         if w >= QUICK_SCALE_WIDTH:
             surface = pygame.transform.scale(source, (w, h))
         else:
@@ -1177,20 +1184,29 @@ class CardArt:
             self._standin_bytes -= _bytes(self._standins.popitem(last=False)[1])
         return surface
 
-    def _drag_stand_in(self, key, source: pygame.Surface, size) -> pygame.Surface:
+    def _drag_stand_in(self, key, source: pygame.Surface, size, on_canvas=False) -> pygame.Surface:
         """A stand-in for this frame of a window drag only (the next asks another size), in
         reused pixels, with what of it is opaque noted for the painter (as a turning card's):
-        the cards a fanned column covers are then not drawn whole under each other."""
+        the cards a fanned column covers are then not drawn whole under each other. One only
+        blitted onto a Canvas (`on_canvas`) makes only the pixels that show, as they are drawn."""
         surface = self._drag_standins.get(key)
         if surface is None:
-            surface = self._drag_scratch.scaled(source, size)
+            if on_canvas:
+                surface = self._drag_scratch.surface(size, source) or untouched(size, source)
+                canvas.made_when_drawn(surface, lambda image, part: _scale_part(source, image, part))
+            else:
+                surface = self._drag_scratch.scaled(source, size)
             known = painter.measured(source)
             if not known and self._drag_measures > 0:  # (0.1 ms a 4K card: a few a frame)
                 self._drag_measures -= 1
                 known = True
             if known:
                 painter.scaled_parts(surface, source)
+            elif on_canvas:  # (measured, its pixels would be the slot's last frame's)
+                painter.covers_nothing(surface)
             self._drag_standins[key] = surface
+        elif not on_canvas:
+            canvas.make_whole(surface)
         return surface
 
     def _drop_standins(self) -> None:
@@ -1207,6 +1223,19 @@ class CardArt:
                 sizes.discard((w, h))
                 if not sizes:
                     del self._sizes[design]
+
+
+def _scale_part(source: pygame.Surface, image: pygame.Surface, part: pygame.Rect) -> None:
+    """`part` of `image`, `source` scaled the quick way: the source's pixels that map to it
+    scaled into it (within a pixel of what scaling the whole would put there)."""
+    part = part.clip(image.get_rect())
+    if not part:
+        return
+    (w, h), (sw, sh) = image.get_size(), source.get_size()
+    left, top = part.left * sw // w, part.top * sh // h
+    right, bottom = -(-part.right * sw // w), -(-part.bottom * sh // h)
+    pygame.transform.scale(source.subsurface((left, top, right - left, bottom - top)), part.size,
+                           image.subsurface(part))
 
 
 def _bytes(surface: pygame.Surface) -> int:

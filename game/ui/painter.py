@@ -359,6 +359,12 @@ def measured(image: pygame.Surface) -> bool:
     return image in _parts
 
 
+def covers_nothing(image: pygame.Surface) -> None:
+    """Note that nothing of `image` is to be taken as opaque (its pixels are not all made yet:
+    see `canvas.made_when_drawn`), rather than have it measured."""
+    _parts[image] = ()
+
+
 def scaled_parts(image: pygame.Surface, source: pygame.Surface) -> None:
     """Note what of `image`, `source` scaled (a card turning, squashed), is opaque: what of
     `source` is, scaled, less a pixel each side for how either scale rounds and blends. An

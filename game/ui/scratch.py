@@ -11,6 +11,7 @@ first of this one. An image given out is good for its own frame only: nothing ma
 from __future__ import annotations
 
 import math
+import mmap
 
 import pygame
 
@@ -23,6 +24,7 @@ SLOT_ROOM = 1.2  # a slot is made this much larger than its image's source where
 #                 lifted (drawn larger while dragged or played), and a drop's frame, which
 #                 shrinks a lifted card, makes no new pixels (two 4K slots made anew: 1 ms)
 IDLE_FRAMES = 120  # frames without an in-between image before the pixels are let go
+BGRA = (0xFF0000, 0xFF00, 0xFF, 0xFF000000)  # the masks of a converted image with alpha
 
 
 class Scratch:
@@ -63,7 +65,7 @@ class Scratch:
             if not fits:
                 return None
             w, h = fits[0]
-            slot = pygame.Surface((w, h), flags, like.get_bitsize(), like.get_masks())
+            slot = untouched((w, h), like)
             if index < len(self._slots):
                 self._slots[index] = slot
             else:
@@ -80,6 +82,18 @@ class Scratch:
     @property
     def held_bytes(self) -> int:
         return sum(_bytes(slot) for slot in self._slots)
+
+
+def untouched(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A surface of `size` in `like`'s pixel format whose memory is touched only where it is
+    drawn into: pygame.Surface zeroes a new surface's pixels, so every page of it faults at
+    once (7 ms for a window drag's 25 stand-ins at 4K), where an image made only where it shows
+    (`canvas.made_when_drawn`) draws into a third of them. Its pixels start out zero."""
+    w, h = size
+    if like.get_bitsize() == 32 and like.get_masks() == BGRA and w > 0 and h > 0:
+        return pygame.image.frombuffer(mmap.mmap(-1, w * h * 4), (w, h), "BGRA")
+    return pygame.Surface((w, h), like.get_flags() & pygame.SRCALPHA, like.get_bitsize(),
+                          like.get_masks())
 
 
 def _bytes(surface: pygame.Surface | None) -> int:

@@ -207,7 +207,9 @@ class CardTable:
         x, y = viewport.point(*sprite.pos)
         w, h = viewport.length(sprite.size[0]), viewport.length(sprite.size[1])
         if still:  # most of a full table
-            image = art.face(art_code(sprite.code), w, h) if showing_face else art.back(w, h)
+            on_canvas = isinstance(surface, Canvas)  # (blitted whole onto it, nothing else)
+            image = (art.face(art_code(sprite.code), w, h, on_canvas=on_canvas) if showing_face
+                     else art.back(w, h, on_canvas=on_canvas))
         else:
             tw, th = viewport.length(sprite.target_size[0]), viewport.length(sprite.target_size[1])
             if sprite.lift or sprite.in_flight:
