@@ -86,7 +86,7 @@ def test_a_heave_to_chain_between_two_humans_and_a_computer(app, monkeypatch):
 
     shown = []
     real_face = app.art.face
-    monkeypatch.setattr(app.art, "face", lambda code, *a: shown.append(code) or real_face(code, *a))
+    monkeypatch.setattr(app.art, "face", lambda code, *a, **k: shown.append(code) or real_face(code, *a, **k))
     window = window_for(app, scene, ["Bob"])                    # in public, over Ann's table
     frames(app, 2)
     assert set(shown) == {scene.session.state.pending[0]["card"]}, "only the play is shown"
