@@ -764,7 +764,7 @@ class CardArt:
         self._scratch = Scratch()  # the pixels of in-between images (this frame's only)
         # a window drag's stand-ins: a new size every frame, so each is shown for one frame
         # only; scaled into pixels kept from frame to frame (a new surface's pages each fault)
-        self._drag_scratch = Scratch(STANDIN_BYTES, room=1.0)  # (a drag's sizes: no lifting)
+        self._drag_scratch = Scratch(STANDIN_BYTES, room=1.0, sparse=True)  # (no lifting)
         self._drag_standins: dict[tuple, pygame.Surface] = {}  # this frame's, by cache key
         self._drag_measures = DRAG_MEASURES  # sources still to be measured this frame
         # (urgency, order, (key, render, generation)) for the worker thread: cards shown as
