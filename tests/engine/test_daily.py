@@ -1,7 +1,10 @@
 """The deal of the day comes from the date alone: the numbers below are what every platform
 must find (a SHA-256 of the ISO date, then Python's seeded Mersenne Twister for a pick)."""
 import random
+import sys
 from datetime import date
+
+import pytest
 
 from game.engine import daily
 from game.engine.contract import Result
@@ -14,6 +17,17 @@ def test_the_same_date_gives_the_same_deal_everywhere():
     assert daily.deal("bogey", DAY) == 665752
     assert daily.deal("bogey", date(2026, 11, 26)) != 665752
     assert daily.deal("scoundrel", DAY) != daily.deal("bogey", DAY)
+
+
+@pytest.mark.parametrize("builtin", [True, False])
+def test_its_sha256_is_hashlibs(builtin, monkeypatch):
+    """Python's own SHA-256 (not OpenSSL's, 4 MB to load), or hashlib's where it has none."""
+    import hashlib
+    if not builtin:
+        monkeypatch.setitem(sys.modules, "_sha2", None)  # (an import of it then fails)
+        monkeypatch.setitem(sys.modules, "_sha256", None)
+    for data in (b"", b"deckhand deal of the day bogey 2026-11-25", bytes(range(256)) * 3):
+        assert daily.sha256(data) == hashlib.sha256(data).digest()
 
 
 def test_a_pick_from_winnable_deals_is_seeded_by_the_date():
