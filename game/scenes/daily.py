@@ -25,7 +25,7 @@ def todays_deal(game_id: str, day: date | None = None) -> int:
 
 
 def ready(game_id: str) -> None:
-    """Load what telling today's deal takes (the first time: hashlib's OpenSSL, Scoundrel's
+    """Load what telling today's deal takes (the first time: Python's SHA-256, Scoundrel's
     lists of winnable deals), so that `count` at a game's end finds it loaded."""
     todays_deal(game_id)
 

@@ -263,8 +263,8 @@ class GameScene(Scene):
 
     def think(self) -> None:
         """A solitaire readies the check for today's deal of the day in a still frame's spare
-        time: loading it (hashlib's OpenSSL, Scoundrel's lists of winnable deals: 3-5 ms) was
-        otherwise paid by the frame of the move that ends the game."""
+        time: loading it (Python's SHA-256, Scoundrel's lists of winnable deals) was otherwise
+        paid by the frame of the move that ends the game (with hashlib's OpenSSL, 3-5 ms)."""
         if self.timed and self.autosave and not self.daily_ready and not self.table.busy \
                 and self.app.thinking_time(DAILY_READYING) >= DAILY_READYING:
             self.daily_ready = True

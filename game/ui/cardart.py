@@ -22,7 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 
 import pygame
 
@@ -1193,7 +1193,7 @@ class CardArt:
         if surface is None:
             if on_canvas:
                 surface = self._drag_scratch.surface(size, source) or untouched(size, source)
-                canvas.made_when_drawn(surface, lambda image, part: _scale_part(source, image, part))
+                canvas.made_when_drawn(surface, partial(_scale_part, source))
             else:
                 surface = self._drag_scratch.scaled(source, size)
             known = painter.measured(source)

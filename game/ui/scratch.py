@@ -70,8 +70,7 @@ class Scratch:
             if not fits:
                 return None
             w, h = fits[0]
-            slot = untouched((w, h), like) if self.sparse else pygame.Surface(
-                (w, h), flags, like.get_bitsize(), like.get_masks())
+            slot = untouched((w, h), like) if self.sparse else _surface((w, h), like)
             if index < len(self._slots):
                 self._slots[index] = slot
             else:
@@ -98,7 +97,12 @@ def untouched(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
     w, h = size
     if like.get_bitsize() == 32 and like.get_masks() == BGRA and w > 0 and h > 0:
         return pygame.image.frombuffer(mmap.mmap(-1, w * h * 4), (w, h), "BGRA")
-    return pygame.Surface((w, h), like.get_flags() & pygame.SRCALPHA, like.get_bitsize(),
+    return _surface(size, like)
+
+
+def _surface(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A new pygame surface of `size` in `like`'s pixel format (its pixels zeroed)."""
+    return pygame.Surface(size, like.get_flags() & pygame.SRCALPHA, like.get_bitsize(),
                           like.get_masks())
 
 
