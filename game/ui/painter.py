@@ -182,6 +182,7 @@ def merged(rects: list, window: pygame.Rect) -> list:
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
                     reverse=True):
         _join(r, out)
+    out = _apart(out)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
@@ -190,7 +191,8 @@ def merged(rects: list, window: pygame.Rect) -> list:
 
 
 def _join(r: pygame.Rect, out: list) -> None:
-    """Add `r` to `out`, joined with those it is joined with (see `merged`)."""
+    """Add `r` to `out`, joined with those it is joined with (see `merged`); kept apart, only
+    its part outside those it overlaps is added, so no pixel is repainted twice."""
     while True:
         hits = r.inflate(2 * JOINED_GAP, 2 * JOINED_GAP).collidelistall(out)
         for i in hits:
@@ -199,14 +201,27 @@ def _join(r: pygame.Rect, out: list) -> None:
         for i in hits:
             other = out[i]
             union = r.union(other)
-            apart = r.w * r.h + other.w * other.h
-            if union.w * union.h <= max(JOINED_SLACK * apart, apart + JOINED_PIXELS):
+            both = r.clip(other)
+            needed = r.w * r.h + other.w * other.h - both.w * both.h
+            if union.w * union.h <= max(JOINED_SLACK * needed, needed + JOINED_PIXELS):
                 r = union
                 del out[i]
                 break
         else:
             out.append(r)
             return
+
+
+def _apart(rects: list) -> list:
+    """`rects` cut so that none overlaps another: each one's parts outside those larger."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        pieces = [r]
+        for k in r.collidelistall(out):
+            pieces = [p for piece in pieces
+                      for p in (_minus(piece, out[k]) if piece.colliderect(out[k]) else [piece])]
+        out += pieces
+    return out
 
 
 def frame_index(canvas: Canvas) -> tuple:
