@@ -41,8 +41,6 @@ JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a recta
 JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
 OVERDRAWN = 3  # a rectangle whose operations add up to this many times its area is culled,
 OVERDRAWN_PIXELS = 100_000  # or to this many pixels more (a 4K card moving over the felt)
-SPLIT_PIXELS = 40_000  # a measured image showing this many pixels or more is blitted split:
-#                       its opaque parts copied, the rest blended (see `_blit_split`)
 BAND_PIXELS = 1_050_000  # a whole-window change larger than this goes up in bands of at most
 #                         this many pixels, a frame each (half a 1920x1080 window)
 
@@ -58,7 +56,6 @@ class Painter:
         self.repainted: list = []  # the last frame's repainted rectangles
         self.owed: list = []  # where the window does not show the last frame yet (see bands)
         self.band = 0  # the band the next whole-window change starts from
-        self.splits: dict = {}  # id(image) -> its pieces, for the images of the last frame
 
     def invalidate(self) -> None:
         """Repaint everything next frame (a resize, an exposed window, a new surface)."""
@@ -77,13 +74,11 @@ class Painter:
         self.last, self.target, self.full_next = canvas, surface, False
         if not dirty:
             return []
-        index = frame_index(canvas, self.splits)
+        index = frame_index(canvas)
         whole = dirty == [window]
         with solid.whole_repaint(whole):
             for area in dirty:
                 replay_visible(canvas, surface, area, index)
-        images = index[2]  # (a piece holds its image: the ids kept are this frame's images')
-        self.splits = {key: pieces for key, pieces in self.splits.items() if key in images}
         self.updates += 1
         self.screen.present(None if whole else dirty)
         return dirty
@@ -229,13 +224,12 @@ def _apart(rects: list) -> list:
     return out
 
 
-def frame_index(canvas: Canvas, splits: dict | None = None) -> tuple:
+def frame_index(canvas: Canvas) -> tuple:
     """What every repainted rectangle looks up in a frame: its operations' rectangles (for
-    Rect.collidelistall), where its clips are, its images by id (for what they cover) and
-    the pieces of those blitted split (see `_blit_split`)."""
+    Rect.collidelistall), where its clips are, and its images by id (for what they cover)."""
     return ([op.rect for op in canvas.ops],
             [i for i, op in enumerate(canvas.ops) if op.key[0] == "clip"],
-            {id(image): image for image in canvas.images}, {} if splits is None else splits)
+            {id(image): image for image in canvas.images})
 
 
 def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
@@ -243,7 +237,7 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
     """`canvas.replay(surface, area)` with the same pixels, skipping what later opaque
     operations cover (see the module's doc)."""
     ops = canvas.ops
-    rects, clips, images, splits = index if index is not None else frame_index(canvas)
+    rects, clips, images = index if index is not None else frame_index(canvas)
     touching = [i for i in area.collidelistall(rects) if ops[i].key[0] != "clip"]
     if not touching:
         return
@@ -278,12 +272,11 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
             if not shown:
                 continue
             if shown[0] is None:  # nothing over it: as it is
-                _draw(op, surface, clip, images, splits)
+                op.run(surface)
                 continue
             for piece in shown:
-                piece = clip.clip(piece)
-                surface.set_clip(piece)
-                _draw(op, surface, piece, images, splits)
+                surface.set_clip(clip.clip(piece))
+                op.run(surface)
             surface.set_clip(clip)
     finally:
         surface.set_clip(None)
@@ -291,62 +284,6 @@ def replay_visible(canvas: Canvas, surface: pygame.Surface, area: pygame.Rect,
 
 _ALL = [None]
 MAX_PIECES = 8  # an operation left in more pieces than this is drawn over their bounding box
-
-
-def _draw(op, surface: pygame.Surface, clip: pygame.Rect, images: dict, splits: dict) -> None:
-    """`op.run(surface)`, with the surface clipped to `clip`; a plain blit of a measured image
-    showing much of it, split."""
-    key = op.key
-    if key[0] == "blit" and key[4] is None and not key[5]:
-        shows = clip.clip(op.rect)
-        if shows.w * shows.h >= SPLIT_PIXELS:
-            pieces = _pieces(images[key[1]], splits)
-            if pieces:
-                _blit_split(surface, pieces, key[2], key[3], shows)
-                return
-    op.run(surface)
-
-
-def _blit_split(surface: pygame.Surface, pieces: list, x: int, y: int,
-                shows: pygame.Rect) -> None:
-    """An image blitted at (x, y) as its pieces, those that touch `shows`. Its opaque parts
-    (a card's band across and the ends of its band down) are copied, not blended: the same
-    pixels, as blending an opaque pixel leaves it as it is, 15-20 % quicker for a 4K card
-    (114-120 against 128-149 us), where its four corners and soft edges are blended."""
-    for piece, rect in pieces:
-        if shows.colliderect(rect.move(x, y)):
-            surface.blit(piece, (x + rect.x, y + rect.y))
-
-
-def _pieces(image: pygame.Surface, splits: dict) -> list:
-    """`image` in pieces that cover it once: subsurfaces of its opaque parts with blending
-    off, then of the rest; [] while what of it is opaque is not measured, and the first time
-    it is asked for (an image of a single frame, a card on its way: subsurfaces made for one
-    blit cost what the copy saves). Kept in `splits` while the frames show the image."""
-    pieces = splits.get(id(image))
-    if pieces is None or pieces is _ONCE:
-        parts = _parts.get(image)
-        if not parts:
-            return []
-        if pieces is None:
-            splits[id(image)] = _ONCE
-            return []
-        copied = _apart(list(parts))
-        blended = [image.get_rect()]
-        for part in copied:
-            blended = [piece for rect in blended
-                       for piece in (_minus(rect, part) if rect.colliderect(part) else [rect])]
-        pieces = []
-        for rect in copied:
-            piece = image.subsurface(rect)
-            piece.set_alpha(None)  # (blend mode none: SDL copies)
-            pieces.append((piece, rect))
-        pieces += [(image.subsurface(rect), rect) for rect in blended]
-        splits[id(image)] = pieces
-    return pieces
-
-
-_ONCE: list = []  # (in `splits`: an image asked for once)
 
 
 def _uncovered(rect: pygame.Rect, covers: list) -> list:
