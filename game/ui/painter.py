@@ -35,7 +35,7 @@ MAX_RECTS = 24        # more dirty rectangles than this are merged into their bo
 FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it whole
 SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
 JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most this times
-#                     their areas together (else both are repainted, the overlap twice)
+#                     the pixels they cover (else the smaller is cut where they overlap)
 JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a rectangle's own
 #                        replay costs about as much as repainting these (outlines side by side)
 JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
@@ -175,8 +175,8 @@ def _areas(op) -> list:
 def merged(rects: list, window: pygame.Rect) -> list:
     """Few rectangles covering `rects`: overlapping or near ones joined where their box is not
     much larger than they are, or adds few pixels (a row of outlines side by side becomes its
-    band; a large outline's four edges stay apart), many ones boxed, a large area made the
-    whole window."""
+    band; a large outline's four edges stay apart), those left apart cut where they overlap,
+    many ones boxed, a large area made the whole window."""
     rects = [r.inflate(2, 2).clip(window) for r in rects]  # slack for rounding in the shapes
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
@@ -191,8 +191,7 @@ def merged(rects: list, window: pygame.Rect) -> list:
 
 
 def _join(r: pygame.Rect, out: list) -> None:
-    """Add `r` to `out`, joined with those it is joined with (see `merged`); kept apart, only
-    its part outside those it overlaps is added, so no pixel is repainted twice."""
+    """Add `r` to `out`, joined with those it is joined with (see `merged`)."""
     while True:
         hits = r.inflate(2 * JOINED_GAP, 2 * JOINED_GAP).collidelistall(out)
         for i in hits:
@@ -213,14 +212,12 @@ def _join(r: pygame.Rect, out: list) -> None:
 
 
 def _apart(rects: list) -> list:
-    """`rects` cut so that none overlaps another: each one's parts outside those larger."""
+    """`rects` cut so that none overlaps another: each one's parts outside those larger (or,
+    left in more than MAX_PIECES, their box: repainted twice, a pixel shows the same)."""
     out: list[pygame.Rect] = []
     for r in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
-        pieces = [r]
-        for k in r.collidelistall(out):
-            pieces = [p for piece in pieces
-                      for p in (_minus(piece, out[k]) if piece.colliderect(out[k]) else [piece])]
-        out += pieces
+        pieces = _uncovered(r, out)
+        out += [r] if pieces == _ALL else pieces
     return out
 
 
