@@ -182,9 +182,11 @@ def merged(rects: list, window: pygame.Rect) -> list:
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
                     reverse=True):
         _join(r, out)
-    out = _apart(out)
     if len(out) > MAX_RECTS:
         out = [out[0].unionall(out[1:])]
+    else:
+        apart = _apart(out)
+        out = apart if len(apart) <= MAX_RECTS else out
     if sum(r.w * r.h for r in out) > FULL_SHARE * window.w * window.h:
         return [window]
     return out

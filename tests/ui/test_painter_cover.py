@@ -187,7 +187,8 @@ def test_the_rectangles_a_frame_repaints_cover_every_changed_one():
         shown = pygame.mask.Mask(window.size)
         for r in out:
             shown.draw(pygame.mask.Mask(r.size, fill=True), r.topleft)
-        assert shown.count() == sum(r.w * r.h for r in out), trial  # no pixel repainted twice
+        if len(painter._apart(out)) <= painter.MAX_RECTS:  # (else left overlapping, not boxed)
+            assert shown.count() == sum(r.w * r.h for r in out), trial  # no pixel repainted twice
         for r in rects:
             r = r.clip(window)
             if r.w and r.h:
