@@ -35,7 +35,7 @@ MAX_RECTS = 24        # more dirty rectangles than this are merged into their bo
 FULL_SHARE = 0.6      # a dirty area over this share of the window repaints it whole
 SMALLEST_COVER = 48 * 48  # smaller images are not measured for what they cover
 JOINED_SLACK = 1.25  # overlapping rectangles are joined if their box is at most this times
-#                     the pixels they cover (else the smaller is cut where they overlap)
+#                     the pixels they cover (else the smaller is cut where they overlap much)
 JOINED_PIXELS = 40_000  # or if their box adds at most this many pixels: a rectangle's own
 #                        replay costs about as much as repainting these (outlines side by side)
 JOINED_GAP = 128  # rectangles this far apart or nearer are looked at to be joined
@@ -175,8 +175,8 @@ def _areas(op) -> list:
 def merged(rects: list, window: pygame.Rect) -> list:
     """Few rectangles covering `rects`: overlapping or near ones joined where their box is not
     much larger than they are, or adds few pixels (a row of outlines side by side becomes its
-    band; a large outline's four edges stay apart), those left apart cut where they overlap,
-    many ones boxed, a large area made the whole window."""
+    band; a large outline's four edges stay apart), those left apart cut where they overlap
+    much, many ones boxed, a large area made the whole window."""
     rects = [r.inflate(2, 2).clip(window) for r in rects]  # slack for rounding in the shapes
     out: list[pygame.Rect] = []
     for r in sorted((r for r in rects if r.w > 0 and r.h > 0), key=lambda r: r.w * r.h,
@@ -214,10 +214,19 @@ def _join(r: pygame.Rect, out: list) -> None:
 
 
 def _apart(rects: list) -> list:
-    """`rects` cut so that none overlaps another: each one's parts outside those larger (or,
-    left in more than MAX_PIECES, their box: repainted twice, a pixel shows the same)."""
+    """`rects` cut so that none overlaps another by much: each one overlapping those larger by
+    more than JOINED_PIXELS (what a rectangle's own replay costs) is cut to its parts outside
+    them (or, left in more than MAX_PIECES, their box: repainted twice, a pixel shows the
+    same)."""
     out: list[pygame.Rect] = []
     for r in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        twice = 0
+        for k in r.collidelistall(out):
+            both = r.clip(out[k])
+            twice += both.w * both.h
+        if twice <= JOINED_PIXELS:
+            out.append(r)
+            continue
         pieces = _uncovered(r, out)
         out += [r] if pieces == _ALL else pieces
     return out

@@ -180,7 +180,7 @@ def test_the_rectangles_a_frame_repaints_cover_every_changed_one():
     for trial in range(200):
         rects = []
         for _ in range(rnd.choice((3, 30, 120))):
-            w, h = rnd.choice(((20, 250), (250, 20), (190, 260), (3000, 40), (4, 4)))
+            w, h = rnd.choice(((20, 250), (250, 20), (190, 260), (440, 616), (3000, 40), (4, 4)))
             rects.append(pygame.Rect(rnd.randrange(-50, 3800), rnd.randrange(-50, 2100), w, h))
         out = painter.merged(rects, window)
         assert len(out) <= painter.MAX_RECTS
@@ -188,7 +188,10 @@ def test_the_rectangles_a_frame_repaints_cover_every_changed_one():
         for r in out:
             shown.draw(pygame.mask.Mask(r.size, fill=True), r.topleft)
         if len(painter._apart(out)) <= painter.MAX_RECTS:  # (else left overlapping, not boxed)
-            assert shown.count() == sum(r.w * r.h for r in out), trial  # no pixel repainted twice
+            for i, r in enumerate(out):  # few pixels repainted twice
+                for other in out[i + 1:]:
+                    both = r.clip(other)
+                    assert both.w * both.h <= painter.JOINED_PIXELS, trial
         for r in rects:
             r = r.clip(window)
             if r.w and r.h:
