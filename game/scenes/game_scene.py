@@ -540,6 +540,9 @@ class GameScene(Scene):
             self.let_go(d, pos)
         finally:
             self.released = None
+        if d.moving:  # the card let go is on its way elsewhere: not the one pointed at now
+            sprite = self.table.sprite_at(self.viewport.to_logical(pos))
+            self.hover_code = sprite.code if sprite is not None and sprite is not d.sprite else None
 
     def let_go(self, d: Drag, pos) -> None:
         """A press ends: a click on the card, or a drop where the pointer is."""

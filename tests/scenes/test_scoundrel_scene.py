@@ -122,6 +122,16 @@ def test_illegal_drop_slides_back_and_says_why(app):
     assert "no weapon" in scene.status[0].lower()
 
 
+def test_a_card_let_go_away_from_the_room_previews_nothing(app):
+    """After a drop the pointer is over the weapon slot, not the card: no preview of facing it
+    stays in the health panel (it stayed until the pointer moved again)."""
+    scene = start(app, WIN_DECK)
+    view = scene.session.view()
+    drag(app, card_centre(scene, "AS"), centre(scene, "weapon"))  # refused: no weapon
+    assert scene.session.actions == []
+    assert scene.hover_code is None and scene.preview_lines(view) == []
+
+
 def test_weapon_rule_refusal_on_drop(app):
     deck = ["10D", "2C", "KS", "9H"] + [c for c in rules.DECK if c not in ("10D", "2C", "KS", "9H")]
     scene = start(app, deck)
