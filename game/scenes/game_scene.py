@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
+from collections.abc import Generator
 
 import pygame
 
@@ -31,6 +33,7 @@ RIM_LIT_SHARE = 0.08    # a chosen drop zone larger than this share of the windo
 RIM_LIT_DEPTH = 22      # rim, this deep (logical pixels), not washed whole (see widgets.wash_rim)
 NO_CLICK = (None, -1.0, False, (-99, -99))
 DAILY_READYING = 0.0035  # seconds a still frame must have left to ready the deal of the day's check
+TIP_WORDING = 0.004  # seconds at most a frame spends after its drawing wording the tip's moves
 REPLAY_KEYS = ("Replay: Left and Right step through the moves, Home and End go to the first "
                "and last, Esc closes.")
 
@@ -86,6 +89,9 @@ class GameScene(Scene):
         self.returning = None  # the card sliding back from a refused drop
         self._legal_zones: tuple | None = None  # the last legal_zones: (what it was of, zones)
         self._moves_listed: tuple = (None, "")  # (the position, its moves in words): what_now
+        self._wording: tuple | None = None  # (the position, its moves being worded): think
+        self._worded_unseen = False  # the tip's moves are worded and not drawn yet
+        self.drawing_status = False  # while the status line is drawn (a new position's tip waits)
         self.start(seed)
 
     @property
@@ -262,9 +268,12 @@ class GameScene(Scene):
             self.daily_result = count(self)
 
     def think(self) -> None:
-        """A solitaire readies the check for today's deal of the day in a still frame's spare
-        time: loading it (Python's SHA-256, Scoundrel's lists of winnable deals) was otherwise
-        paid by the frame of the move that ends the game (with hashlib's OpenSSL, 3-5 ms)."""
+        """In what the frame leaves once it is drawn: the tip's moves of a new position worded
+        (see `listed_moves`); and a solitaire readies the check for today's deal of the day in a
+        still frame's spare time: loading it (Python's SHA-256, Scoundrel's lists of winnable
+        deals) was otherwise paid by the frame of the move that ends the game (with hashlib's
+        OpenSSL, 3-5 ms)."""
+        self.word_moves()
         if self.timed and self.autosave and not self.daily_ready and not self.table.busy \
                 and self.app.thinking_time(DAILY_READYING) >= DAILY_READYING:
             self.daily_ready = True
@@ -670,6 +679,7 @@ class GameScene(Scene):
 
     def next_change(self) -> float | None:
         if (self.table.busy or self.drag is not None or self.hinted or self.moving_by_itself()
+                or self.tip_waits
                 or (self.finisher is not None and self.finisher.playing)
                 or (self.result_timer is not None and self.result_timer != float("inf"))):
             return 0.0
@@ -772,21 +782,66 @@ class GameScene(Scene):
             return ""
         if self.finisher is not None and self.finisher.tip():
             return self.finisher.tip()
-        state = self.session.state  # (the tip is drawn every frame; a position can allow
-        if self._moves_listed[0] is not state:  # hundreds of moves: worded once a position)
-            self._moves_listed = (state, self.moves_in_words())
-        listed = self._moves_listed[1]
+        listed = self.listed_moves()
         if not listed:
             return ""
         return f"You can: {listed}{'' if listed[-1] in '.!?' else '.'} H suggests a move."
 
+    def listed_moves(self) -> str | None:
+        """Every kind of move the rules allow now, in words (`moves_in_words`), worded once a
+        position: the tip is drawn every frame. While a frame is drawn a new position's moves
+        are not worded in it (a position can allow a hundred moves: 2-6 ms in the frame where
+        a move lands, the busiest there is) but after it, by `think`, in what the frames leave:
+        None until then, and the tip line stays empty rather than show the last position's."""
+        state = self.session.state
+        if self._moves_listed[0] is state:
+            return self._moves_listed[1]
+        if not self.drawing_status:
+            self._moves_listed, self._wording = (state, self.moves_in_words()), None
+            return self._moves_listed[1]
+        if self._wording is None or self._wording[0] is not state:
+            self._wording = (state, self.wording_moves())
+        return None
+
+    @property
+    def tip_waits(self) -> bool:
+        """Whether the tip line waits for a position's moves to be worded (frames go on)."""
+        return self._wording is not None or self._worded_unseen
+
+    def word_moves(self) -> None:
+        """Go on wording the moves of the position the tip waits for, in what the frame leaves."""
+        if self._wording is None:
+            return
+        state, wording = self._wording
+        if state is not self.session.state:  # (moved on: the next frame asks again)
+            self._wording = None
+            return
+        deadline = time.perf_counter() + self.app.thinking_time(TIP_WORDING)
+        try:
+            while time.perf_counter() < deadline:
+                next(wording)
+        except StopIteration as stop:
+            self._moves_listed, self._wording = (state, stop.value), None
+            self._worded_unseen = True
+
     def moves_in_words(self) -> str:
         """Every kind of move the rules allow now, in words, none left out."""
+        wording = self.wording_moves()
+        while True:
+            try:
+                next(wording)
+            except StopIteration as stop:
+                return stop.value
+
+    def wording_moves(self) -> Generator[None, None, str]:
+        """`moves_in_words` a move at a time: a generator that yields after each move it words
+        and returns the words."""
         kinds: dict = {}
         for action in self.session.legal_actions():
             words = self.action_words(str(action))
             if words:
                 kinds.setdefault(words.split()[0], []).append(words)
+            yield
         shown = [move_kind(group) for group in kinds.values()]
         if not shown:
             return ""
@@ -805,7 +860,11 @@ class GameScene(Scene):
         return text, kind
 
     def draw_status(self, surface) -> None:
-        text, kind = self.status_or_tip()
+        self.drawing_status, self._worded_unseen = True, False
+        try:
+            text, kind = self.status_or_tip()
+        finally:
+            self.drawing_status = False
         if not text or "status" not in self.layout:
             return
         place = self.layout["status"]

@@ -544,6 +544,7 @@ class PassAndPlayScene(GameScene):
     def think(self) -> None:
         """The computer to act thinks, once the frame is drawn, in what the frame leaves (its
         choice is played by `run_bot` in a later frame), in a frame `run_bot` found it to act."""
+        super().think()
         if self.thinking is None or not self.bot_to_think or self.app.top is not self:
             return
         now = time.perf_counter()

@@ -123,8 +123,8 @@ def test_a_frame_with_kept_pieces_looks_as_one_drawn_afresh(app, game_id):
             legal = scene.session.legal_actions()
             scene.act(rnd.choice(legal))
         frames(app, 3)
-        for _ in range(10):  # a card standing in: drawn afresh it would show its render
-            if not app.art.stood_in_this_frame:
+        for _ in range(10):  # a card standing in: drawn afresh it would show its render,
+            if not app.art.stood_in_this_frame and not scene.tip_waits:  # the tip its words
                 break
             app.art.wait()
             frames(app)

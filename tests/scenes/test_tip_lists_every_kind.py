@@ -103,3 +103,59 @@ def test_the_tip_is_worded_once_a_position_and_again_for_the_next(app, monkeypat
     worded.clear()
     assert_every_kind_listed(scene, tip_of(app, scene))
     assert worded  # a new position: worded afresh
+
+
+def test_a_new_position_is_worded_after_the_frame_where_it_lands(app, monkeypatch):
+    """The frame where a move lands is the busiest there is; its position's moves (2-6 ms at a
+    Pirate Rummy table at 4K) are worded after the frame is drawn, in what frames leave. Until
+    then the tip line is empty: a tip shown always names the moves of the position shown, the
+    window keeps drawing frames while it waits, and it comes within a few frames."""
+    app.settings.animation_speed = "instant"
+    app.start_game("pirate_rummy", 5, None, seats=list(ONE_HUMAN))
+    scene = app.top
+    words = scene.action_words
+    worded_while_drawn: list = []
+    monkeypatch.setattr(scene, "action_words", lambda text: (
+        worded_while_drawn.append(scene.drawing_status), words(text))[1])
+    shown: list = []
+    status_or_tip = scene.status_or_tip
+
+    def watched():
+        text, kind = status_or_tip()
+        if scene.drawing_status:
+            kinds: dict = {}
+            for action in scene.session.legal_actions():
+                kinds.setdefault(words(str(action)).split()[0], []).append(words(str(action)))
+            shown.append((len(scene.session.actions), text, kind, kinds))
+        return text, kind
+    monkeypatch.setattr(scene, "status_or_tip", watched)
+    moves = 0
+    for _ in range(3000):
+        frames(app)
+        if scene.tip_waits:
+            assert scene.next_change() == 0.0
+        if isinstance(app.top, HandOffScreen) or app.top is not scene:
+            buttons = getattr(app.top, "buttons", None) or getattr(app.top, "row", None)
+            click(app, buttons.buttons[0].rect.center)
+            continue
+        if scene.accepts_moves() and not scene.table.busy and not scene.session.is_over():
+            scene.say("")  # (what the last move said gives way to the tip at once)
+            frames(app)
+            waited = 1
+            while not (shown[-1][0] == len(scene.session.actions) and shown[-1][2] == "tip"):
+                assert scene.tip_waits and scene.next_change() == 0.0
+                assert waited < 3, "the tip came more than two frames after it was wanted"
+                frames(app)
+                waited += 1
+            scene.act(scene.session.legal_actions()[-1])
+            moves += 1
+            if moves == 12:
+                break
+    assert moves == 12
+    assert not any(worded_while_drawn)
+    tips = [s for s in shown if s[1].startswith("You can: ")]
+    assert len(tips) >= 12
+    for _, text, _, kinds in tips:
+        for first in kinds:  # the position's own moves, none of the last position's
+            assert first in text, (first, text)
+        assert text.count(";") + 1 == len(kinds), (text, kinds)
