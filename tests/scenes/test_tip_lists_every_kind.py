@@ -109,7 +109,7 @@ def test_a_new_position_is_worded_after_the_frame_where_it_lands(app, monkeypatc
     """The frame where a move lands is the busiest there is; its position's moves (2-6 ms at a
     Pirate Rummy table at 4K) are worded after the frame is drawn, in what frames leave. Until
     then the tip line is empty: a tip shown always names the moves of the position shown, the
-    window keeps drawing frames while it waits, and it comes within a few frames."""
+    window keeps drawing frames while it waits, and each frame words a move at least."""
     app.settings.animation_speed = "instant"
     app.start_game("pirate_rummy", 5, None, seats=list(ONE_HUMAN))
     scene = app.top
@@ -144,7 +144,8 @@ def test_a_new_position_is_worded_after_the_frame_where_it_lands(app, monkeypatc
             waited = 1
             while not (shown[-1][0] == len(scene.session.actions) and shown[-1][2] == "tip"):
                 assert scene.tip_waits and scene.next_change() == 0.0
-                assert waited < 3, "the tip came more than two frames after it was wanted"
+                # (each frame words a move at least, however slow the machine: no timing here)
+                assert waited <= len(scene.session.legal_actions()) + 1, "the tip never came"
                 frames(app)
                 waited += 1
             scene.act(scene.session.legal_actions()[-1])
