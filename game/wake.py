@@ -1,9 +1,50 @@
 """How another thread wakes the window while it sleeps (it naps until input, a change a scene
-foresees, or this): a network message, say. No pygame here: the server side uses it too."""
+foresees, or this): a network message, say. No pygame here: the server side uses it too.
+
+Where the window waits in `select` rather than napping (ui/xwait.py), a wake is also a byte
+written to a pipe it waits on; signals are sent there too (`signal.set_wakeup_fd`)."""
+from __future__ import annotations
+
+import contextlib
+import os
 import threading
 
 requested = threading.Event()
+_pipe: tuple[int, int] | None = None
+_made = threading.Lock()
 
 
 def wake() -> None:
     requested.set()
+    if _pipe is not None:
+        with contextlib.suppress(OSError):  # (full: a wake is already waiting to be read)
+            os.write(_pipe[1], b"w")
+
+
+def pipe() -> int:
+    """The end of the wake pipe to wait on (made on first use; both ends non-blocking)."""
+    global _pipe
+    with _made:
+        if _pipe is None:
+            read, write = os.pipe()
+            os.set_blocking(read, False)
+            os.set_blocking(write, False)
+            _pipe = (read, write)
+        return _pipe[0]
+
+
+def pipe_writer() -> int:
+    pipe()
+    assert _pipe is not None
+    return _pipe[1]
+
+
+def drain() -> None:
+    """Read what wakes and signals wrote, so the next wait waits."""
+    if _pipe is None:
+        return
+    try:
+        while os.read(_pipe[0], 512):
+            pass
+    except OSError:  # (BlockingIOError: nothing more)
+        pass

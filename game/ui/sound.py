@@ -1,11 +1,14 @@
 """Sound effects: short WAVs from assets/sounds (made by build/make_sounds.py), played quietly.
 
 Sound is never required. The mixer opens on the first sound played, so a silent game never
-touches the audio device; with no audio device, Deckhand just stays silent.
+touches the audio device; with no audio device, Deckhand just stays silent. An open audio
+device keeps a thread of SDL's awake (mixing silence: 0.3 % of a core here), so after a quiet
+minute an idle window closes it again (`rest`), and the next sound opens it anew.
 """
 from __future__ import annotations
 
 import os
+import time
 from contextlib import contextmanager
 
 import pygame
@@ -14,6 +17,7 @@ from ..resources import asset
 
 NAMES = ("deal", "flip", "slide", "drop", "illegal", "win", "loss")
 GAIN = 0.6  # effects sit under everything else: even full volume is gentle
+QUIET_SECONDS = 60.0  # an idle window closes the audio device after this long with no sound
 
 
 @contextmanager
@@ -40,6 +44,7 @@ class SoundBoard:
         self.owner = owner
         self.sounds: dict | None = None  # None until first opened; {} when there is no audio
         self.error: str | None = None    # why there is no sound, if so
+        self.last_played = 0.0  # time.monotonic() of the last sound
 
     def open(self) -> bool:
         if self.sounds is None:
@@ -60,8 +65,24 @@ class SoundBoard:
         sound = self.sounds.get(name) if self.sounds is not None else None  # open() made it a dict
         if sound is None:
             return
+        self.last_played = time.monotonic()
         try:
             sound.set_volume(GAIN * settings.volume / 100)
             sound.play()
         except pygame.error:
             pass
+
+    def rest(self, now: float | None = None) -> bool:
+        """Close the audio device after QUIET_SECONDS with no sound (the window is idle); the
+        next sound opens it again. Whether it was closed now."""
+        now = time.monotonic() if now is None else now
+        if not self.sounds or now - self.last_played < QUIET_SECONDS:
+            return False
+        try:
+            if pygame.mixer.get_init() and pygame.mixer.get_busy():
+                return False
+            pygame.mixer.quit()
+        except pygame.error:
+            return False
+        self.sounds = None
+        return True

@@ -222,3 +222,27 @@ def test_a_window_drag_shows_what_a_whole_redraw_would(app, monkeypatch):
     whole = pygame.Surface(app.surface.get_size())
     app.painter.last.replay(whole, whole.get_rect())
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_an_idle_window_closes_the_audio_device_a_quiet_while_after_the_last_sound(
+        app, monkeypatch):
+    """An open audio device keeps SDL's audio thread awake mixing silence; the loop's sleep
+    closes it once the sounds have been quiet a while (a minute; here none), not before."""
+    from game import shutdown
+    from game.ui import sound
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    app.settings.sound_on, app.settings.volume = True, 50
+    pygame.mixer.quit()
+    app.sound.sounds = None
+    app.sound.play("deal")
+    assert pygame.mixer.get_init()
+    pygame.mixer.stop()
+    stop = shutdown.StopRequests()
+    app.sleep(0.01, stop)
+    assert pygame.mixer.get_init()  # a minute has not passed
+    monkeypatch.setattr(sound, "QUIET_SECONDS", 0.0)
+    app.sleep(0.01, stop)
+    assert not pygame.mixer.get_init()
+    app.sound.play("drop")
+    assert pygame.mixer.get_init()
+    pygame.mixer.quit()

@@ -109,3 +109,35 @@ def test_quiet_stderr_hushes_c_libraries_then_restores(capfd):
     os.write(2, b"still here\n")
     err = capfd.readouterr().err
     assert "ALSA" not in err and "still here" in err
+
+
+def test_an_idle_window_closes_the_audio_device_after_a_quiet_minute_and_sound_comes_back(
+        monkeypatch):
+    """An open audio device keeps SDL's audio thread mixing silence while the table sits idle."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    b = board(sound_on=True, volume=80)
+    pygame.mixer.quit()
+    b.play("deal")
+    assert pygame.mixer.get_init() and b.sounds
+    played = b.last_played
+    assert not b.rest(played + 5)  # a player thinking: the device stays open
+    assert pygame.mixer.get_init()
+    pygame.mixer.stop()
+    assert b.rest(played + sound.QUIET_SECONDS)
+    assert not pygame.mixer.get_init() and b.sounds is None
+    assert not b.rest(played + 2 * sound.QUIET_SECONDS)  # (nothing left to close)
+    b.play("drop")  # the next sound opens it again
+    assert pygame.mixer.get_init() and b.sounds and b.last_played > played
+    pygame.mixer.quit()
+
+
+def test_a_sound_still_playing_keeps_the_device_open(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    b = board(sound_on=True, volume=80)
+    pygame.mixer.quit()
+    b.play("win")
+    monkeypatch.setattr(pygame.mixer, "get_busy", lambda: True)
+    assert not b.rest(b.last_played + sound.QUIET_SECONDS + 1)
+    assert pygame.mixer.get_init()
+    monkeypatch.undo()
+    pygame.mixer.quit()
