@@ -1,4 +1,4 @@
-"""How another thread wakes the window while it sleeps (it naps until input, a change a scene
+"""How another thread wakes the window while it sleeps (until input, a change a scene
 foresees, or this): a network message, say. No pygame here: the server side uses it too.
 
 Where the window waits in `select` rather than napping (ui/xwait.py), a wake is also a byte
