@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 
 requested = threading.Event()
@@ -27,8 +28,9 @@ def pipe() -> int:
     with _made:
         if _pipe is None:
             read, write = os.pipe()
-            os.set_blocking(read, False)
-            os.set_blocking(write, False)
+            if sys.platform != "win32":  # (only X11's wait uses it; Windows naps)
+                os.set_blocking(read, False)
+                os.set_blocking(write, False)
             _pipe = (read, write)
         return _pipe[0]
 
