@@ -22,8 +22,9 @@ def wake() -> None:
             os.write(_pipe[1], b"w")
 
 
-def pipe() -> int:
-    """The end of the wake pipe to wait on (made on first use; both ends non-blocking)."""
+def pipe() -> tuple[int, int]:
+    """The wake pipe's (read, write) ends, made on first use, both non-blocking: the window
+    waits on the first; wakes and signals write to the second."""
     global _pipe
     with _made:
         if _pipe is None:
@@ -32,21 +33,13 @@ def pipe() -> int:
                 os.set_blocking(read, False)
                 os.set_blocking(write, False)
             _pipe = (read, write)
-        return _pipe[0]
-
-
-def pipe_writer() -> int:
-    pipe()
-    assert _pipe is not None
-    return _pipe[1]
+        return _pipe
 
 
 def drain() -> None:
     """Read what wakes and signals wrote, so the next wait waits."""
     if _pipe is None:
         return
-    try:
+    with contextlib.suppress(OSError):  # (BlockingIOError: nothing more)
         while os.read(_pipe[0], 512):
             pass
-    except OSError:  # (BlockingIOError: nothing more)
-        pass

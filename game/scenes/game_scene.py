@@ -14,6 +14,7 @@ from collections.abc import Generator
 import pygame
 
 from ..engine import IllegalAction
+from ..engine.bots import finish
 from ..engine.session import Session
 from ..store import results, saves
 from ..ui import canvas, theme, widgets
@@ -826,12 +827,7 @@ class GameScene(Scene):
 
     def moves_in_words(self) -> str:
         """Every kind of move the rules allow now, in words, none left out."""
-        wording = self.wording_moves()
-        while True:
-            try:
-                next(wording)
-            except StopIteration as stop:
-                return stop.value
+        return finish(self.wording_moves())
 
     def wording_moves(self) -> Generator[None, None, str]:
         """`moves_in_words` a move at a time: a generator that yields after each move it words

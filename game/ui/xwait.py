@@ -30,12 +30,12 @@ class XWait:
 
     def __init__(self, x_socket: int):
         self.x_socket = x_socket
-        self.wakes = wake.pipe()
+        self.wakes, self.wakes_written = wake.pipe()
 
     def wait(self, seconds: float) -> None:
         """Return once the X server sends something, a wake or a signal comes, or `seconds`
         have passed (at once if one came since the last wait)."""
-        previous = signal.set_wakeup_fd(wake.pipe_writer(), warn_on_full_buffer=False)
+        previous = signal.set_wakeup_fd(self.wakes_written, warn_on_full_buffer=False)
         try:
             select.select([self.x_socket, self.wakes], [], [], max(0.0, seconds))
         except (OSError, ValueError):  # (the connection went away: the loop finds out why)

@@ -18,10 +18,11 @@ import importlib
 import random
 from collections.abc import Callable, Generator, Iterable
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..contract import Action
 
+T = TypeVar("T")
 Thinking = Generator[None, None, Action]  # yields None while it searches, returns its choice
 
 
@@ -80,14 +81,15 @@ def make(game_id: str, level: str) -> Bot:
     raise KeyError(f"{game_id!r} has no bot level {level!r}; levels: {levels(game_id)}")
 
 
-def finish(thinking: Thinking) -> Action:
-    """Run a bot's `think` generator to the end and return its action."""
+def finish(thinking: Generator[None, None, T]) -> T:
+    """Run a generator that works in steps (a bot's `think`, a table's tip being worded) to the
+    end and return what it returns."""
     while True:
         try:
             next(thinking)
         except StopIteration as stop:
-            chosen: Action = stop.value
-            return chosen
+            done: T = stop.value
+            return done
 
 
 def choose(game_id: str, state: Any, seat: int, level: str, seed: int) -> Action:
