@@ -2,6 +2,7 @@
 and sleeps until the next event (or the next change a scene foresees) while nothing does."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -332,6 +333,8 @@ class App:
                     dt = 0.0
         finally:
             self.art.stop()
+            with contextlib.suppress(pygame.error):  # (the window went: nothing to show)
+                self.screen.settle()
             pygame.quit()
             stop.uninstall()
         return 0

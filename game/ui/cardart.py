@@ -31,6 +31,7 @@ from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
 from . import canvas, painter, svgcards
 from .fonts import font, largest_fitting
 from .scratch import Scratch, untouched
+from .screen import window_surface
 
 CARD_SETS = ("classic", "large_index")
 CARD_SET_NAMES = {"classic": "Classic", "large_index": "Large index"}
@@ -677,14 +678,14 @@ def _check_code(code) -> None:
 
 def _ready(surface: pygame.Surface) -> pygame.Surface:
     """Convert for fast blitting once a window exists; before that keep the raw surface."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+    if window_surface() is not None:
         return surface.convert_alpha()
     return surface
 
 
 def _is_ready(surface: pygame.Surface) -> bool:
     """Whether `surface` is in the format `_ready` gives (a window's per-pixel alpha format)."""
-    window = pygame.display.get_surface() if pygame.display.get_init() else None
+    window = window_surface()
     return (window is not None and bool(surface.get_flags() & pygame.SRCALPHA)
             and surface.get_masks()[:3] == window.get_masks()[:3])
 

@@ -76,6 +76,7 @@ class Painter:
             return []
         index = frame_index(canvas)
         whole = dirty == [window]
+        self.screen.settle()  # the last frame may still be on its way (ui/screen.py)
         with solid.whole_repaint(whole):
             for area in dirty:
                 replay_visible(canvas, surface, area, index)

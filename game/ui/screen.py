@@ -19,16 +19,81 @@ pixels per unit of a mouse position: 2 on a Retina Mac, 1 elsewhere).
 Checked on Linux: the display path, the Window path (headless and under Xvfb) and a forced
 scale. The Windows and macOS specifics (the hint, the DPI call, Retina pixels) are checked
 by reading SDL's and pygame-ce's documentation only: there is no such machine here.
+
+Under X11 (and XWayland) showing a frame's rectangles is a copy the X server makes while SDL
+waits for it (`XSync`): 1-3 ms for a busy 4K frame. There a `Presenter` shows them from a
+thread of its own, so the copy runs while the next frame reads its events and records what it
+draws; the painter `settle`s before it writes the window's pixels again. Whatever asks SDL for
+the window's surface holds `window_lock` (after a resize that frees the old surface, which a
+frame on its way would still be read from), and pygame's own resize watch, which asks for it
+while events are read, is switched off: `App.on_resize` asks instead.
 """
 from __future__ import annotations
 
 import os
 import sys
+import threading
 
 import pygame
 
 SCALE_VARIABLE = "DECKHAND_DISPLAY_SCALE"
 SCALES = (1.0, 4.0)  # a forced scale outside this is refused
+THREADED_DRIVERS = ("x11",)  # where a frame is shown from the presenting thread
+
+# Held while SDL shows a frame or hands out the window's surface (see the module's text)
+window_lock = threading.RLock()
+
+
+def window_surface() -> pygame.Surface | None:
+    """The window's surface, or None before there is one; from any thread (for its format)."""
+    if not pygame.display.get_init():
+        return None
+    with window_lock:
+        return pygame.display.get_surface()
+
+
+class Presenter:
+    """Shows a frame's rectangles from the presenting thread; `settle` waits until it is
+    shown (and raises what showing it raised)."""
+
+    def __init__(self):
+        self._go = threading.Event()
+        self._done = threading.Event()
+        self._done.set()
+        self._rects: list = []
+        self._failure: pygame.error | None = None
+        threading.Thread(target=self._run, name="presenting", daemon=True).start()
+
+    def show(self, rects: list) -> None:
+        self.settle()
+        self._rects = list(rects)
+        self._done.clear()
+        self._go.set()
+
+    def settle(self) -> None:
+        self._done.wait()
+        failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+
+    def _run(self) -> None:
+        while True:
+            self._go.wait()
+            self._go.clear()
+            try:
+                with window_lock:
+                    pygame.display.update(self._rects)
+            except pygame.error as exc:  # the window closed under it: said on the main thread
+                self._failure = exc
+            finally:
+                self._done.set()
+
+
+def shows_on_a_thread() -> bool:
+    """Whether frames here are shown from the presenting thread: X11, where pygame-ce lets
+    its resize watch be switched off (`display._set_autoresize`, there since pygame 2.0)."""
+    return (pygame.display.get_driver() in THREADED_DRIVERS
+            and hasattr(pygame.display, "_set_autoresize"))
 
 
 def prepare() -> None:
@@ -72,38 +137,59 @@ class Screen:
     def __init__(self, scale: float | None = None):
         self.forced = scale
         self.display_scale = scale or 1.0
+        self.presenter: Presenter | None = None
 
     @property
     def pixel_ratio(self) -> float:
         return 1.0
 
     def open(self, size, fullscreen: bool) -> pygame.Surface:
-        if fullscreen:
-            # Exactly the desktop's size: pygame-ce then asks SDL for desktop fullscreen
-            # (SDL_WINDOW_FULLSCREEN_DESKTOP), so the screen never changes resolution.
-            sizes = pygame.display.get_desktop_sizes()
-            surface = pygame.display.set_mode(sizes[0] if sizes else (0, 0), pygame.FULLSCREEN)
-        else:
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.settle()
+        with window_lock:
+            if fullscreen:
+                # Exactly the desktop's size: pygame-ce then asks SDL for desktop fullscreen
+                # (SDL_WINDOW_FULLSCREEN_DESKTOP), so the screen never changes resolution.
+                sizes = pygame.display.get_desktop_sizes()
+                surface = pygame.display.set_mode(sizes[0] if sizes else (0, 0),
+                                                  pygame.FULLSCREEN)
+            else:
+                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.presenter is None and shows_on_a_thread():
+            pygame.display._set_autoresize(False)  # type: ignore[attr-defined]
+            self.presenter = Presenter()
         if self.forced is None:
             self.display_scale = windows_scale()
         return surface
 
     def resize(self, size) -> None:
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.settle()
+        with window_lock:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def surface(self) -> pygame.Surface:
-        surface = pygame.display.get_surface()
+        self.settle()
+        surface = window_surface()
         if surface is None:
             raise pygame.error("the window is closed")
         return surface
 
     def present(self, rects: list | None) -> None:
-        """Show the whole surface (None) or just `rects`."""
-        if rects is None:
-            pygame.display.flip()
-        else:
-            pygame.display.update(rects)
+        """Show the whole surface (None) or just `rects` (from the presenting thread, if any:
+        `settle` before the surface is drawn on again)."""
+        if rects is not None and self.presenter is not None:
+            self.presenter.show(rects)
+            return
+        self.settle()
+        with window_lock:
+            if rects is None:
+                pygame.display.flip()
+            else:
+                pygame.display.update(rects)
+
+    def settle(self) -> None:
+        """Wait until the last frame is shown."""
+        if self.presenter is not None:
+            self.presenter.settle()
 
     def set_title(self, title: str, icon: pygame.Surface | None = None) -> None:
         pygame.display.set_caption(title)

@@ -9,6 +9,7 @@ import pygame
 from ..text import printable
 from . import canvas, solid, theme
 from .fonts import font, largest_fitting
+from .screen import window_surface
 
 TEXT_CACHE = 256  # rendered strings kept: a table redraws the same few dozen every frame
 # and at most this many bytes of them: at 4K a status or log line is up to 0.7 MB, and a game
@@ -213,7 +214,7 @@ def _blended(ground: tuple, fill: tuple) -> tuple | None:
     """The colour of a translucent panel's middle tiles blitted over plain `ground`, as the
     window's blit makes it (read back from a blit of a tile's row, not worked out), or None if
     that blit gives its pixels different colours."""
-    window = pygame.display.get_surface()
+    window = window_surface()
     row = pygame.Surface((PANEL_TILE, 1), 0, window) if window else pygame.Surface((PANEL_TILE, 1))
     row.fill(ground)
     row.blit(_panel_tile(fill), (3, 0), (0, 0, PANEL_TILE - 8, 1))  # an odd start and length

@@ -61,6 +61,9 @@ def test_the_painter_says_when_it_repaints_the_whole_window(window, monkeypatch)
         def present(self, rects):
             pass
 
+        def settle(self):
+            pass
+
     seen = []
     monkeypatch.setattr(solid, "fill", lambda *args: seen.append(solid._whole))
     painter, surface = Painter(Screen()), pygame.Surface((200, 100), 0, window)
