@@ -58,6 +58,7 @@ class Presenter:
 
     def __init__(self):
         self._go = threading.Event()
+        self._started = threading.Event()
         self._done = threading.Event()
         self._done.set()
         self._rects: list = []
@@ -68,7 +69,11 @@ class Presenter:
         self.settle()
         self._rects = list(rects)
         self._done.clear()
+        self._started.clear()
         self._go.set()
+        # Until the thread is on its way: it needs Python's lock to start, and a frame being
+        # recorded lets go of it only every millisecond (up to 4 ms measured; a wake is 0.05)
+        self._started.wait()
 
     def settle(self) -> None:
         self._done.wait()
@@ -82,7 +87,8 @@ class Presenter:
             self._go.clear()
             try:
                 with window_lock:
-                    pygame.display.update(self._rects)
+                    self._started.set()
+                    pygame.display.update(self._rects)  # (lets go of Python's lock in SDL)
             except pygame.error as exc:  # the window closed under it: said on the main thread
                 self._failure = exc
             finally:
