@@ -321,6 +321,7 @@ class App:
                     break
                 self.step(min(dt, 0.1))
                 if first_frame_only:
+                    self.screen.settle()  # (on the screen, not on its way)
                     print(f"deckhand: first frame at {time.time():.6f}", flush=True)
                     break
                 if self.frames == 1:

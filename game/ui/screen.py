@@ -144,6 +144,7 @@ class Screen:
         self.forced = scale
         self.display_scale = scale or 1.0
         self.presenter: Presenter | None = None
+        self.whole = pygame.Rect(0, 0, 0, 0)  # the window's surface, as last handed out
 
     @property
     def pixel_ratio(self) -> float:
@@ -163,6 +164,7 @@ class Screen:
         if self.presenter is None and shows_on_a_thread():
             pygame.display._set_autoresize(False)  # type: ignore[attr-defined]
             self.presenter = Presenter()
+        self.whole = surface.get_rect()
         if self.forced is None:
             self.display_scale = windows_scale()
         return surface
@@ -177,13 +179,14 @@ class Screen:
         surface = window_surface()
         if surface is None:
             raise pygame.error("the window is closed")
+        self.whole = surface.get_rect()
         return surface
 
     def present(self, rects: list | None) -> None:
         """Show the whole surface (None) or just `rects` (from the presenting thread, if any:
         `settle` before the surface is drawn on again)."""
-        if rects is not None and self.presenter is not None:
-            self.presenter.show(rects)
+        if self.presenter is not None:
+            self.presenter.show([self.whole] if rects is None else rects)
             return
         self.settle()
         with window_lock:

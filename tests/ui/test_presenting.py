@@ -41,7 +41,7 @@ def test_the_painter_waits_for_the_last_frame_to_be_shown_before_drawing_again(w
 
     monkeypatch.setattr(pygame.display, "update", slow_update)
     screen = screens.Screen()
-    screen.presenter = screens.Presenter()
+    screen.presenter, screen.whole = screens.Presenter(), surface.get_rect()
     painter = Painter(screen)
     for step in range(16):
         frame = Canvas(surface.get_size())
@@ -50,10 +50,9 @@ def test_the_painter_waits_for_the_last_frame_to_be_shown_before_drawing_again(w
         frame.fill((240, 240, 230), (300 - 15 * step, 20, 20, 150))
         showing.clear()
         painter.paint(frame, surface)
-        if step:  # (the first is shown whole, at once) the next is drawn while it is shown
-            assert showing.wait(1)
+        assert showing.wait(1)  # the next frame is drawn while this one is shown
     screen.settle()
-    assert len(shown) == 15 and all(shown), shown  # (the first frame is shown whole, at once)
+    assert len(shown) == 16 and all(shown), shown
 
 
 def test_what_showing_a_frame_raised_is_raised_where_the_next_is_drawn(window, monkeypatch):
