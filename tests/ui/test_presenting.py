@@ -2,11 +2,7 @@
 on its way to the screen, what showing it raised is raised where the next frame is drawn, and
 under X11 (a private Xvfb, in a child: the tests' own SDL is the dummy one) the X server shows
 exactly what each frame drew, through a deal, the pointer over the table and window resizes."""
-import json
 import os
-import shutil
-import subprocess
-import sys
 import threading
 import time
 
@@ -18,7 +14,7 @@ import pytest  # noqa: E402
 from game.ui import screen as screens  # noqa: E402
 from game.ui.canvas import Canvas  # noqa: E402
 from game.ui.painter import Painter  # noqa: E402
-from tests.bench.env import ROOT, child_env, xvfb  # noqa: E402
+from tests.ui.x11_child import needs_xvfb, run_under_xvfb  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -148,14 +144,9 @@ print(json.dumps({"driver": pygame.display.get_driver(), "frames": frames, "wron
 """
 
 
-@pytest.mark.skipif(not shutil.which("Xvfb"), reason="needs Xvfb (.ci/run installs it)")
+@needs_xvfb
 def test_under_x11_the_screen_shows_exactly_what_each_frame_drew():
-    with xvfb("1280x1024x24") as display:
-        assert display, "Xvfb would not start"
-        proc = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=child_env(display),
-                              capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = run_under_xvfb(CHILD, "1280x1024x24", timeout=240)
     assert out["driver"] == "x11"
     assert out["shown_on_thread"] >= 30, out  # (frames that change a part of the window)
     assert out["wrong"] == 0, out

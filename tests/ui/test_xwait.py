@@ -1,13 +1,6 @@
 """On X11 an idle window waits on the X server's socket (ui/xwait.py), not in naps: run under a
 private Xvfb (CI installs it), in a child process, since the tests' own SDL is the dummy one."""
-import json
-import shutil
-import subprocess
-import sys
-
-import pytest
-
-from tests.bench.env import ROOT, child_env, xvfb
+from tests.ui.x11_child import needs_xvfb, run_under_xvfb
 
 CHILD = r"""
 import ctypes, ctypes.util, json, os, signal, threading, time
@@ -54,14 +47,9 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.skipif(not shutil.which("Xvfb"), reason="needs Xvfb (.ci/run installs it)")
+@needs_xvfb
 def test_an_idle_window_on_x11_waits_without_napping_and_wakes_for_what_comes():
-    with xvfb("1024x768x24") as display:
-        assert display, "Xvfb would not start"
-        proc = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=child_env(display),
-                              capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = run_under_xvfb(CHILD, "1024x768x24", timeout=120)
     assert out["driver"] == "x11" and out["waits_on_x"]
     # a quiet second: one wait, not 25 naps with a look for input after each
     assert out["quiet"]["seconds"] >= 0.95 and out["quiet"]["looks"] <= 4, out["quiet"]
