@@ -180,7 +180,7 @@ def resize_script(app) -> None:
     for i in list(range(1, RESIZE_STEPS + 1)) + list(range(RESIZE_STEPS - 1, -1, -1)):
         f = 1 - 0.25 * i / RESIZE_STEPS
         size = (round(w * f), round(h * f))
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.screen.resize(size)  # (after the frame on its way to the screen, ui/screen.py)
         post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         frames(app)
     frames(app, 30)
