@@ -38,7 +38,6 @@ import pygame
 
 SCALE_VARIABLE = "DECKHAND_DISPLAY_SCALE"
 SCALES = (1.0, 4.0)  # a forced scale outside this is refused
-THREADED_DRIVERS = ("x11",)  # where a frame is shown from the presenting thread
 
 # Held while SDL shows a frame or hands out the window's surface (see the module's text)
 window_lock = threading.RLock()
@@ -95,11 +94,16 @@ class Presenter:
                 self._done.set()
 
 
+def on_x11() -> bool:
+    """Whether the window is an X11 one (XWayland's too): its frames and its idle waits go
+    through the X server (see also ui/xwait.py)."""
+    return pygame.display.get_driver() == "x11"
+
+
 def shows_on_a_thread() -> bool:
     """Whether frames here are shown from the presenting thread: X11, where pygame-ce lets
     its resize watch be switched off (`display._set_autoresize`, there since pygame 2.0)."""
-    return (pygame.display.get_driver() in THREADED_DRIVERS
-            and hasattr(pygame.display, "_set_autoresize"))
+    return on_x11() and hasattr(pygame.display, "_set_autoresize")
 
 
 def prepare() -> None:
@@ -188,7 +192,6 @@ class Screen:
         if self.presenter is not None:
             self.presenter.show([self.whole] if rects is None else rects)
             return
-        self.settle()
         with window_lock:
             if rects is None:
                 pygame.display.flip()

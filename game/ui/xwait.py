@@ -23,6 +23,7 @@ import threading
 import pygame
 
 from .. import wake
+from .screen import on_x11
 
 
 class XWait:
@@ -47,7 +48,7 @@ class XWait:
 
 def waiter() -> XWait | None:
     """An XWait for the window just opened, or None where the window must nap instead."""
-    if (pygame.display.get_driver() != "x11" or not hasattr(select, "select")
+    if (not on_x11() or not hasattr(select, "select")
             or threading.current_thread() is not threading.main_thread()):
         return None
     try:
