@@ -15,6 +15,7 @@ import pygame
 
 from ..engine import IllegalAction
 from ..engine.bots import finish
+from ..engine.cards import FULL_DECK
 from ..engine.session import Session
 from ..store import results, saves
 from ..ui import canvas, theme, widgets
@@ -121,6 +122,7 @@ class GameScene(Scene):
         """Play `session` from where it stands (a fresh deal, a stacked deck, a resumed game)."""
         seed = session.seed
         self.session = session
+        self.app.art.deck = getattr(session.rules, "DECK", FULL_DECK)  # (what is drawn ahead)
         self.selected: str | None = None
         self.table.sprites.clear()
         self.result_timer: float | None = None   # seconds until the result screen shows
@@ -128,6 +130,7 @@ class GameScene(Scene):
         self.celebrated = False  # the win was celebrated (with its jingle) before the result
         self.recorded = False  # counted in the statistics (at the final move)
         self.daily_ready = False  # the deal of the day's check was readied (see `think`)
+        self.rendered_ahead: tuple | None = None  # what `render_ahead` last looked at
         self.token = saves.new_token()  # tells the statistics which game they hold
         self.elapsed = 0.0  # seconds on the clock: only while the table is in front
         self.hinted = None
@@ -275,11 +278,23 @@ class GameScene(Scene):
         deals) was otherwise paid by the frame of the move that ends the game (with hashlib's
         OpenSSL, 3-5 ms)."""
         self.word_moves()
+        if not self.table.busy:
+            self.render_ahead()
         if self.timed and self.autosave and not self.daily_ready and not self.table.busy \
                 and self.app.thinking_time(DAILY_READYING) >= DAILY_READYING:
             self.daily_ready = True
             from .daily import ready
             ready(self.game_id)
+
+    def render_ahead(self) -> None:
+        """Once a position (at this scale, in this look) is still on the table, have the card
+        worker render the cards the next move may show at another size (`sizes_ahead`)."""
+        key = (self.session.state, self.viewport.scale, self.app.art.look)
+        if key == self.rendered_ahead:
+            return
+        self.rendered_ahead = key
+        sizes = self.sizes_ahead(self.session.view(self.viewer))
+        self.table.render_ahead(sizes, self.viewport, self.app.art)
 
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
@@ -294,6 +309,11 @@ class GameScene(Scene):
 
     def placements(self, view) -> dict:
         """{card code: (logical position, face up, z)} for every card sprite to show."""
+        return {}
+
+    def sizes_ahead(self, view) -> dict:
+        """{card code: logical (w, h)} for cards the next move may lay at a size other than
+        the one they lie at, so they are rendered at it ahead (`render_ahead`)."""
         return {}
 
     def deal_origin(self):

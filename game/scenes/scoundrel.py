@@ -304,6 +304,13 @@ class ScoundrelScene(GameScene):
             out[code] = ((pile.x, pile.y), False, i)
         return out
 
+    def sizes_ahead(self, view) -> dict:
+        """A weapon in the room may be taken up next, and a monster, while a weapon is held,
+        slain with it: either then lies at the weapon's size."""
+        size = self.weapon_size()
+        kinds = ("weapon", "monster") if view.weapon else ("weapon",)
+        return {code: size for code in view.room if code is not None and rules.KIND[code] in kinds}
+
     def deal_origin(self):
         place = self.layout["dungeon"]
         return (place.x, place.y)

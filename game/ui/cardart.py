@@ -772,9 +772,10 @@ class CardArt:
         # stand-ins (0) before cards drawn ahead (1), each in the order asked
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
         self._asks = 0
-        self._done: queue.Queue = queue.Queue()  # (key, surface, generation) back from it
+        self._done: queue.Queue = queue.Queue()  # (key, surface, generation, opaque parts)
         self._asked: dict = {}  # keys given to the worker, not adopted yet -> only ahead?
         self._warmed: set = set()  # sizes whose whole Classic deck was asked of the worker
+        self.deck: tuple = FULL_DECK  # the cards the table in front is dealt from
         self._window = None        # the window's size, as `fit_window` last heard
         self._generation = 0       # how many window sizes so far: older renders are stale
         self._resized = -math.inf  # when the window last changed size (perf_counter)
@@ -909,9 +910,19 @@ class CardArt:
         return ("face", code, colour), lambda: _render_face(code, w, h, colour), False
 
     def _warm_deck(self, code: str, w: int, h: int) -> None:
-        if (w, h, self.four_colour) not in self._warmed:
-            self._warmed.add((w, h, self.four_colour))
-            self.warm(w, h, [c for c in FULL_DECK if c != code])
+        """The deck at this size, drawn ahead, if the cache can keep it beside the decks drawn
+        ahead at other sizes for this window. At 4K one deck is most of the cache: a second
+        (Scoundrel's weapon size) only pushed itself out, card by card, as the worker drew it
+        beside the frames (75 renders a game, 10 ms each), and the first deck's cards after it."""
+        look = (w, h, self.four_colour)
+        if look in self._warmed:
+            return
+        deck_bytes = 4 * len(self.deck)
+        others = sum(ow * oh for ow, oh, four in self._warmed if four == self.four_colour)
+        self._warmed.add(look)
+        if others and (others + w * h) * deck_bytes > self.cache_bytes:
+            return
+        self.warm(w, h, [c for c in self.deck if c != code])
 
     def prefetch(self, code: str, width: int, height: int) -> None:
         """A face about to show (a card turning up): drawn now, so the frame that shows it
@@ -936,6 +947,16 @@ class CardArt:
             while len(self._ahead) > AHEAD_RENDERS:
                 del self._ahead[next(iter(self._ahead))]
 
+    def prefetch_shadow(self, width: int, height: int) -> None:
+        """A moving card's shadow at a size about to show, drawn now by the worker (as
+        `prefetch` for a face): a frame that asks it first scales a stand-in (0.7 ms at 4K)."""
+        w, h = int(width), int(height)
+        if self.frame_budget is None or self.resizing or w < 1 or h < 1:
+            return
+        key = (("shadow",), w, h)
+        if key not in self._cache:
+            self._ask_worker(key, lambda: _render_shadow(w, h))
+
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
         and no more: at 4K a deck is 26 MB). A new size starts (or goes on with) a resize:
@@ -944,6 +965,7 @@ class CardArt:
         size = tuple(size)
         if self._window is not None and size != self._window:
             self._generation += 1
+            self._warmed.clear()  # (decks at the old sizes)
             self._resized = time.perf_counter()
             self._ahead.clear()  # (faces at the old size)
         self._window = size
@@ -1132,19 +1154,23 @@ class CardArt:
             background.wait_between_frames()  # (see background.py)
             try:
                 if generation != self._generation or key not in self._asked:
-                    self._done.put((key, None, generation))  # a size the window has left,
+                    self._done.put((key, None, generation, ()))  # a size the window has left,
                     continue                                 # or drawn already
-                # converted here too (0.3 ms a 4K face), not in the frame that adopts it
-                self._done.put((key, _ready(render()), generation))
+                image = render()
+                # converted and measured here too (0.3 and 0.5 ms a 4K face), not in a frame,
+                # and between frames: both keep Python's lock
+                background.wait_between_frames()
+                image = _ready(image)
+                self._done.put((key, image, generation, painter.measure(image)))
             except Exception as exc:  # noqa: BLE001 - handed to the main thread to raise
-                self._done.put((key, exc, generation))
+                self._done.put((key, exc, generation, ()))
             finally:
                 self._jobs.task_done()
 
     def _adopt(self) -> None:
         while True:
             try:
-                key, surface, generation = self._done.get_nowait()
+                key, surface, generation, parts = self._done.get_nowait()
             except queue.Empty:
                 return
             ahead = self._asked.pop(key, False)
@@ -1153,7 +1179,8 @@ class CardArt:
             if isinstance(surface, Exception):
                 raise surface
             if key not in self._cache:
-                self._keep(key, surface, ahead, converted=_is_ready(surface))
+                kept = self._keep(key, surface, ahead, converted=_is_ready(surface))
+                painter.note_parts(kept, parts)
 
     def _stand_in(self, design, w, h, on_canvas=False) -> pygame.Surface | None:
         """The design's nearest cached size scaled to w x h, until a frame has time for it."""

@@ -378,6 +378,17 @@ def opaque_parts(image: pygame.Surface) -> tuple:
     return parts
 
 
+def measure(image: pygame.Surface) -> tuple:
+    """What `opaque_parts` would find of `image`, measured now: for an image made to be shown
+    many times, where it is made (the card worker's thread), not in a frame that shows it."""
+    return _measure(image)
+
+
+def note_parts(image: pygame.Surface, parts: tuple) -> None:
+    """Take `parts` (from `measure`) as what of `image` is opaque."""
+    _parts[image] = parts
+
+
 def measured(image: pygame.Surface) -> bool:
     """Whether what of `image` is opaque has been measured (see `opaque_parts`)."""
     return image in _parts

@@ -231,6 +231,16 @@ class CardTable:
             sprite.drawn = (place, art.shown_key, image, surface.ops[-1])
         widgets.note("card", (x, y, image.get_width(), max(1, h)), sprite.code)
 
+    @staticmethod
+    def render_ahead(sizes: dict, viewport, art) -> None:
+        """Have the card worker render, ahead of need, these cards' faces at a size other than
+        the one they lie at ({code: logical size}) and a moving card's shadow at it: the frame
+        that moves one there then neither waits for them nor scales stand-ins."""
+        for code, (w, h) in sizes.items():
+            width, height = viewport.length(w), viewport.length(h)
+            art.prefetch(art_code(code), width, height)
+            art.prefetch_shadow(width, height)
+
 
 def under_their_twin(order: list, viewport) -> set:
     """The ids of cards lying face down and flat (still, or waiting their turn to be dealt)

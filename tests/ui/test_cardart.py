@@ -531,6 +531,33 @@ def test_a_table_with_cards_at_two_sizes_gets_its_deck_at_both(monkeypatch):
         assert all((("classic", code, None), *size) in art._cache for code in FULL_DECK), size
 
 
+def test_a_second_size_gets_its_deck_only_if_the_cache_keeps_it_beside_the_first(monkeypatch):
+    """At 4K one deck is most of the cache: Scoundrel's weapon size had the worker draw a
+    second deck that pushed itself out card by card (75 renders a game, 10 ms each)."""
+    asked = []
+    monkeypatch.setattr(CardArt, "_ask_worker", lambda self, key, render, ahead=False: asked.append(key))
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.fit_window((1280, 800))
+    art.deck = FULL_DECK[:44]
+    deck_bytes = 44 * 4
+    art.cache_bytes = tight = (100 * 140 + 120 * 168) * deck_bytes - 1  # not quite both
+    art.start_frame()
+    art.face("QH", 100, 140)  # (a card this small is drawn in the frame asking)
+    assert len(asked) == 43 and all(key[0][1] in art.deck for key in asked)  # not the full pack
+    art.face("QH", 120, 168)
+
+    def others_at(size) -> int:
+        return sum(key[1:] == size and key[0][1] != "QH" for key in asked)
+    assert others_at((120, 168)) == 0  # that card alone
+    _resize(art, monkeypatch, 1000.0, (1600, 1000))  # another window: its sizes start afresh
+    monkeypatch.setattr(cardart.time, "perf_counter", lambda: 1000.0 + cardart.RESIZE_SETTLE)
+    art.start_frame()
+    art.cache_bytes = tight
+    art.face("QH", 120, 168)
+    assert others_at((120, 168)) == 43
+
+
 def test_cards_drawn_ahead_never_push_out_the_cards_in_use():
     """At 4K a whole Classic deck is about the cache's size: the deck the worker draws ahead
     used to push out faces on the table, which were then drawn again in a frame."""
