@@ -293,8 +293,7 @@ class GameScene(Scene):
         if key == self.rendered_ahead:
             return
         self.rendered_ahead = key
-        sizes = self.sizes_ahead(self.session.view(self.viewer))
-        self.table.render_ahead(sizes, self.viewport, self.app.art)
+        self.table.render_ahead(self.sizes_ahead(), self.viewport, self.app.art)
 
     # -- hooks for each game -------------------------------------------------
     def on_new_game(self) -> None:
@@ -311,7 +310,7 @@ class GameScene(Scene):
         """{card code: (logical position, face up, z)} for every card sprite to show."""
         return {}
 
-    def sizes_ahead(self, view) -> dict:
+    def sizes_ahead(self) -> dict:
         """{card code: logical (w, h)} for cards the next move may lay at a size other than
         the one they lie at, so they are rendered at it ahead (`render_ahead`)."""
         return {}

@@ -304,10 +304,10 @@ class ScoundrelScene(GameScene):
             out[code] = ((pile.x, pile.y), False, i)
         return out
 
-    def sizes_ahead(self, view) -> dict:
+    def sizes_ahead(self) -> dict:
         """A weapon in the room may be taken up next, and a monster, while a weapon is held,
         slain with it: either then lies at the weapon's size."""
-        size = self.weapon_size()
+        view, size = self.view(), self.weapon_size()
         kinds = ("weapon", "monster") if view.weapon else ("weapon",)
         return {code: size for code in view.room if code is not None and rules.KIND[code] in kinds}
 

@@ -55,9 +55,7 @@ def test_the_weapon_and_a_monster_for_it_show_at_once_at_the_weapons_size(app, m
 def test_sizes_ahead_are_the_weapons_for_a_room_and_its_monsters_once_one_is_held(app):
     scene = start(app, DECK)
     size = scene.weapon_size()
-    view = scene.session.view(scene.viewer)
-    assert scene.sizes_ahead(view) == {"10D": size}
+    assert scene.sizes_ahead() == {"10D": size}
     drag(app, card_centre(scene, "10D"), centre(scene, "weapon"))
     settle(app)
-    view = scene.session.view(scene.viewer)
-    assert scene.sizes_ahead(view) == {"2C": size, "KS": size}
+    assert scene.sizes_ahead() == {"2C": size, "KS": size}
