@@ -289,10 +289,11 @@ class GameScene(Scene):
     def render_ahead(self) -> None:
         """Once a position (at this scale, in this look) is still on the table, have the card
         worker render the cards the next move may show at another size (`sizes_ahead`)."""
-        key = (self.session.state, self.viewport.scale, self.app.art.look)
-        if key == self.rendered_ahead:
+        state, key = self.session.state, (self.viewport.scale, self.app.art.look)
+        if self.rendered_ahead is not None and self.rendered_ahead[0] is state \
+                and self.rendered_ahead[1] == key:  # (a state is compared by identity)
             return
-        self.rendered_ahead = key
+        self.rendered_ahead = (state, key)
         self.table.render_ahead(self.sizes_ahead(), self.viewport, self.app.art)
 
     # -- hooks for each game -------------------------------------------------
