@@ -32,7 +32,7 @@ def stand_ins_while(app, move) -> int:
 def waited(app) -> None:
     """Frames with the table still, then the card worker done with all it was asked."""
     frames(app, 3)
-    app.art._jobs.join()
+    app.art.wait()
     frames(app)
 
 
