@@ -917,10 +917,10 @@ class CardArt:
         look = (w, h, self.four_colour)
         if look in self._warmed:
             return
-        deck_bytes = 4 * len(self.deck)
+        bytes_a_pixel = 4 * len(self.deck)  # (of one card: a deck's bytes for its size)
         others = sum(ow * oh for ow, oh, four in self._warmed if four == self.four_colour)
         self._warmed.add(look)
-        if others and (others + w * h) * deck_bytes > self.cache_bytes:
+        if others and (others + w * h) * bytes_a_pixel > self.cache_bytes:
             return
         self.warm(w, h, [c for c in self.deck if c != code])
 
@@ -930,7 +930,7 @@ class CardArt:
         deck; another by `render_later` once a frame has time for it (a 4K face of another
         deck is 4 ms). Nothing while the window is resized."""
         w, h = int(width), int(height)
-        if self.frame_budget is None or self.resizing or w < 1 or h < 1:
+        if not self._drawing_ahead(w, h):
             return
         try:
             design, render, threadable = self._face_render(code, w, h)
@@ -951,11 +951,14 @@ class CardArt:
         """A moving card's shadow at a size about to show, drawn now by the worker (as
         `prefetch` for a face): a frame that asks it first scales a stand-in (0.7 ms at 4K)."""
         w, h = int(width), int(height)
-        if self.frame_budget is None or self.resizing or w < 1 or h < 1:
-            return
         key = (("shadow",), w, h)
-        if key not in self._cache:
+        if self._drawing_ahead(w, h) and key not in self._cache:
             self._ask_worker(key, lambda: _render_shadow(w, h))
+
+    def _drawing_ahead(self, w: int, h: int) -> bool:
+        """Whether a card of this size is drawn ahead of need now (with a frame budget, a real
+        size, and not while the window is resized)."""
+        return self.frame_budget is not None and not self.resizing and w >= 1 and h >= 1
 
     def fit_window(self, size) -> None:
         """Keep as many rendered cards as a window this size needs (a whole deck at its size,
