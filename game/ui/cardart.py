@@ -30,7 +30,7 @@ from .. import background
 from ..engine.cards import FULL_DECK, RANKS, SUITS, rank, suit
 from . import canvas, painter, svgcards
 from .fonts import font, largest_fitting
-from .scratch import Scratch, untouched
+from .scratch import Scratch, new_surface, untouched
 from .screen import window_surface
 
 CARD_SETS = ("classic", "large_index")
@@ -71,6 +71,7 @@ RENDER_GUESS = 20e-9  # seconds a pixel a render of a kind not rendered yet is t
 IN_FRAME_PIXELS = 40_000  # a card this small renders in the frame asking (within the budget)
 AHEAD_RENDERS = 32  # faces about to show waiting for `render_later`, at most
 QUICK_SCALE_WIDTH = 200  # an in-between card at least this wide is scaled the quick way
+SPARE_SLOT = "spare slot"  # a worker's job that makes an in-between image's pixels ahead
 RESIZE_SETTLE = 0.25  # seconds without a new window size before a resize counts as done
 
 # Pip positions for 2..10 as (column, row): column 0/0.5/1 = left/centre/right of the
@@ -796,6 +797,9 @@ class CardArt:
         self._later.clear()
         self._scratch.start_frame()
         self._drag_scratch.start_frame()
+        wanted = self._scratch.spare_wanted()
+        if wanted is not None:  # made by the worker between frames (see scratch.py)
+            self._ask_worker((SPARE_SLOT, *wanted), partial(new_surface, *wanted))
         self._drag_standins.clear()
         self._drag_measures = DRAG_MEASURES
         if (self._settled_budget is not None or self._quick_standins) and not self.resizing:
@@ -1160,6 +1164,9 @@ class CardArt:
                     self._done.put((key, None, generation, ()))  # a size the window has left,
                     continue                                 # or drawn already
                 image = render()
+                if key[0] == SPARE_SLOT:  # (pixels to draw into, not a card)
+                    self._done.put((key, image, generation, ()))
+                    continue
                 # converted and measured here too (0.3 and 0.5 ms a 4K face), not in a frame,
                 # and between frames: both keep Python's lock
                 background.wait_between_frames()
@@ -1181,7 +1188,10 @@ class CardArt:
                 continue
             if isinstance(surface, Exception):
                 raise surface
-            if key not in self._cache:
+            if key[0] == SPARE_SLOT:
+                self._scratch.take_spare(surface)
+                self._evict()  # (its pixels count in the cache's bytes)
+            elif key not in self._cache:
                 kept = self._keep(key, surface, ahead, converted=_is_ready(surface))
                 painter.note_parts(kept, parts)
 

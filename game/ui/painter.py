@@ -153,8 +153,10 @@ def changed(before: list, after: list) -> list:
 
 def _areas(op) -> list:
     """Where an operation's pixels are: its rectangle, but for a round-cornered rectangle's
-    outline (a drop zone lit up at 4K is 1,500 x 760) the four strips along its edges, as deep
-    as the line is wide or its corners are round. (Square-cornered outlines are left whole:
+    outline (a drop zone lit up at 4K is 1,800 x 860) the four strips along its edges, as deep
+    as its line, and its four corners, as deep as they are round (`merged` joins each corner to
+    the shorter strip beside it: a zone's glow at 4K repaints 127,000 pixels, not 220,000).
+    (Square-cornered outlines are left whole:
     pygame fills one whose clipped part is thinner than twice its line, so a strip would not
     repaint it as a whole redraw draws it.)"""
     if op.key[0] != "rect":
@@ -165,12 +167,16 @@ def _areas(op) -> list:
     radii += [v for name, v in kwargs if "radius" in name and isinstance(v, (int, float))]
     if not isinstance(width, (int, float)) or width <= 0 or not radii or max(radii) <= 0:
         return [op.rect]
-    depth = int(max(width, *radii)) + 2
+    line, corner = int(width) + 2, int(max(width, *radii)) + 2
     box = op.rect
-    if 2 * depth >= min(box.w, box.h):
+    if 2 * corner >= min(box.w, box.h):
         return [box]
-    return [pygame.Rect(box.x, box.y, box.w, depth), pygame.Rect(box.x, box.bottom - depth, box.w, depth),
-            pygame.Rect(box.x, box.y, depth, box.h), pygame.Rect(box.right - depth, box.y, depth, box.h)]
+    edges = [pygame.Rect(box.x, box.y, box.w, line), pygame.Rect(box.x, box.bottom - line, box.w, line),
+             pygame.Rect(box.x, box.y, line, box.h), pygame.Rect(box.right - line, box.y, line, box.h)]
+    if corner <= line:
+        return edges
+    return edges + [pygame.Rect(x, y, corner, corner) for x in (box.x, box.right - corner)
+                    for y in (box.y, box.bottom - corner)]
 
 
 def merged(rects: list, window: pygame.Rect) -> list:

@@ -665,6 +665,27 @@ def test_in_between_cards_reuse_last_frames_pixels_and_never_each_others():
     assert turned.get_parent() is first.get_parent()  # the next frame draws over the last
     assert pixels(turned) == pixels(pygame.transform.scale(face, (250, 529)))
     assert pixels(first) != before
+def test_a_frame_with_one_in_between_image_more_gets_its_pixels_from_the_worker(monkeypatch):
+    """A deal turning its cards up one after another: each frame that used every slot has the
+    worker make the next one between frames, so the frame that needs it makes no new pixels."""
+    from game.ui import scratch
+    pygame.display.set_mode((64, 64))
+    art = CardArt()
+    back = art.back(378, 529)
+    art.start_frame()
+    art.in_between(back, 300, 529)
+    art.start_frame()  # the last frame used its one slot: the worker is asked for another
+    art.wait()
+    made = []
+    real = scratch._surface
+    monkeypatch.setattr(scratch, "_surface", lambda *a: made.append(a) or real(*a))
+    art.start_frame()
+    first, second = art.in_between(back, 300, 529), art.in_between(back, 200, 529)
+    assert made == [] and first.get_parent() is not second.get_parent()
+    assert pixels(second) == pixels(pygame.transform.scale(back, (200, 529)))
+    assert art._cache_bytes + art._scratch.held_bytes <= art.cache_bytes
+
+
 @pytest.mark.parametrize("card_set", CARD_SETS)
 def test_a_card_comes_in_the_windows_pixel_format_from_its_first_render(card_set):
     """A face in another byte order than the window blits twenty times slower (5.6 ms at 4K),
