@@ -155,7 +155,7 @@ def _areas(op) -> list:
     """Where an operation's pixels are: its rectangle, but for a round-cornered rectangle's
     outline (a drop zone lit up at 4K is 1,800 x 860) the four strips along its edges, as deep
     as its line, and its four corners, as deep as they are round (`merged` joins each corner to
-    the shorter strip beside it: a zone's glow at 4K repaints 127,000 pixels, not 220,000).
+    the shorter strip beside it: a zone's glow at 4K repaints 127,000 pixels, not 224,000).
     (Square-cornered outlines are left whole:
     pygame fills one whose clipped part is thinner than twice its line, so a strip would not
     repaint it as a whole redraw draws it.)"""
