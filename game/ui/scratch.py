@@ -53,7 +53,7 @@ class Scratch:
         if self._used:
             self._idle = 0
             if self._used == len(self._slots) and self._spare is None and not self.sparse:
-                self._wanted = self._next_slot()
+                self._wanted = self._spare_to_make()
         else:
             self._idle += 1
             if self._idle >= IDLE_FRAMES:
@@ -61,7 +61,7 @@ class Scratch:
                 self._spare = None
         self._used = 0
 
-    def _next_slot(self) -> tuple | None:
+    def _spare_to_make(self) -> tuple | None:
         """(size, format) of a slot as large as the largest, if the limit leaves room for it."""
         largest = max(self._slots, key=_bytes)
         if self.held_bytes + _bytes(largest) > self.limit:
