@@ -21,7 +21,10 @@ Then, in every scene, the window is dragged smaller and back, a new size each fr
 its worst frame is reported on its own row, target under 50 ms).
 Each child also measures the machine's pace (a 4K card blended onto the window, nanoseconds a
 pixel) before its first frame and after its last: on a shared machine the same code's frame
-times move with it by the hour.
+times move with it by the hour. On Linux it also reads the share of the machine's CPU time its
+host took while the frames before the resize phase were played ("steal", from /proc/stat): a
+virtual machine's CPU held back by its host makes every frame of that stretch late, whatever
+the code does.
 Frames where a computer is to act (`scene.thinking` set, a chosen action waiting, or a computer's
 turn with the table on top) are also reported apart: the UI frame time while a bot thinks (like
 the frame rows, without the resize phase, which has its own row).
@@ -49,7 +52,7 @@ from game.scenes.registry import playable, scene_for
 from game.store import later
 from tests.scenes.driver import FRAME, drag, frames, key, post, settle, to_window
 
-from .env import PYTHON, ROOT, child_env, drivers
+from .env import PYTHON, ROOT, child_env, cpu_ticks, drivers, stolen_percent
 from .report import Row, percentile
 
 SIZES = ((1280, 800), (1920, 1080), (3840, 2160),
@@ -105,6 +108,7 @@ def child(scene_name: str, size) -> dict:
     frames(app)  # the first menu frame belongs to start-up
     memory.after_first_frame()  # as App.run does
     del times[:]
+    ticks = cpu_ticks()
     if scene_name == "menu":
         phase("menu", menu_script)
     else:
@@ -113,12 +117,13 @@ def child(scene_name: str, size) -> dict:
         phase("play", play_script, random.Random(SEED))
         phase("full table", full_table_script, random.Random(SEED + 1))
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the scene's own play
+    stolen = stolen_percent(ticks, cpu_ticks())
     phase("resize", resize_script)
     resized_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     paces.append(machine_pace(app))
     return {"times_ms": times, "phases": phases, "rss_mb": rss_mb, "resize_rss_mb": resized_mb,
             "bot_frames": bot_frames, "think_frames": think_frames,
-            "pace_ns": sum(paces) / len(paces)}
+            "pace_ns": sum(paces) / len(paces), "stolen_pct": stolen}
 
 
 PACE_CARD = (378, 529)  # Scoundrel's card at 3840x2160
@@ -412,11 +417,15 @@ def run(runs: int, display=None, sizes=SIZES) -> tuple[list, list, list, dict]:
                 frame_rows.append(Row(section, f"{label} resize max", "ms",
                                       [phase_max(r, "resize") for r in results],
                                       TARGET_RESIZE_MAX, note=error))
+                stolen = [r["stolen_pct"] for r in results if r.get("stolen_pct") is not None]
+                if stolen:  # the host's share while those frames ran
+                    frame_rows.append(Row(section, f"{label} CPU time the host took", "%", stolen))
                 memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS", "MB",
                                        [r["rss_mb"] for r in results], TARGET_RSS, note=error))
                 memory_rows.append(Row(f"memory ({driver})", f"{label} peak RSS with a resize",
                                        "MB", [r["resize_rss_mb"] for r in results], note=error))
-                detail[f"{driver} {label}"] = [phase_stats(r) for r in results]
+                detail[f"{driver} {label}"] = [{**phase_stats(r), "stolen %": r.get("stolen_pct")}
+                                               for r in results]
                 if has_bots:
                     bot_stats = [frame_stats(subset(r, "bot_frames", outside_of="resize"))
                                  for r in results]

@@ -31,6 +31,25 @@ def child_env(display=None) -> dict:
     return env
 
 
+def cpu_ticks() -> tuple[int, int] | None:
+    """(ticks the host took from this machine's CPUs, all ticks) since boot, from Linux's
+    /proc/stat ("steal": a virtual machine's CPU was running someone else's work); None where
+    there is no such file."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(n) for n in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (fields[7], sum(fields[:8])) if len(fields) >= 8 else None
+
+
+def stolen_percent(before, after) -> float | None:
+    """The share of the machine's CPU time its host took between two `cpu_ticks()`, in %."""
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return 100 * (after[0] - before[0]) / (after[1] - before[1])
+
+
 def drivers(display) -> list:
     """(name, X display or None) pairs to measure under."""
     return [("headless", None)] + ([("Xvfb", display)] if display else [])
