@@ -15,6 +15,7 @@ class Row:
     runs: list = field(default_factory=list)  # one figure per run
     target: str = ""                            # e.g. "< 8", shown with the unit
     note: str = ""                              # shown instead of figures when there are none
+    set_aside: list = field(default_factory=list)  # figures of runs left out, shown apart
 
     @property
     def median(self):
@@ -59,7 +60,9 @@ def table(rows) -> str:
         if r.runs:
             lo, hi = r.spread
             cells = (f"{r.section}: {r.metric}", f"{fmt(r.median)} {r.unit}",
-                     f"{fmt(lo)}–{fmt(hi)}", str(len(r.runs)),
+                     f"{fmt(lo)}–{fmt(hi)}",
+                     f"{len(r.runs)}" + (f" (set aside: {', '.join(map(fmt, r.set_aside))})"
+                                         if r.set_aside else ""),
                      f"{r.target} {r.unit}" if r.target else "", r.verdict)
         else:
             cells = (f"{r.section}: {r.metric}", r.note or "-", "", "", r.target, "")
