@@ -940,6 +940,7 @@ class CardArt:
             design, render, threadable = self._face_render(code, w, h)
         except ValueError:
             return
+        self._prefetch_back(w, h)
         key = (design, w, h)
         if key in self._cache:
             return
@@ -958,6 +959,15 @@ class CardArt:
         key = (("shadow",), w, h)
         if self._drawing_ahead(w, h) and key not in self._cache:
             self._ask_worker(key, lambda: _render_shadow(w, h))
+
+    def _prefetch_back(self, w: int, h: int) -> None:
+        """The back at a size a face is drawn ahead at, by the worker: a card may go there face
+        down (a saved game's weapon dealt again), and the frame that shows it scaled a stand-in
+        (1 ms at 4K)."""
+        style = self.back_name
+        key = (("back", style), w, h)
+        if style in BACKS and key not in self._cache:
+            self._ask_worker(key, lambda: _render_any_back(w, h, style))
 
     def _drawing_ahead(self, w: int, h: int) -> bool:
         """Whether a card of this size is drawn ahead of need now (with a frame budget, a real

@@ -762,3 +762,20 @@ def test_backs_and_shadows_at_a_new_size_render_on_the_worker_while_a_stand_in_s
     direct = getattr(CardArt(back="navy"), kind)(150, 210)
     assert pygame.image.tobytes(proper, "RGBA") == pygame.image.tobytes(direct, "RGBA")
     assert getattr(art, kind)(100, 140) is first
+
+
+def test_a_face_drawn_ahead_at_a_new_size_has_the_back_drawn_at_it_too():
+    """A card may go to that size face down (a saved game's weapon dealt again from the deck):
+    the frame that showed it scaled a stand-in of the back (1 ms at 4K)."""
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.006
+    art.fit_window((1280, 800))
+    art.start_frame()
+    art.back(378, 529)  # the table's size
+    art.wait()
+    art.start_frame()
+    art.prefetch("QH", 440, 616)  # the weapon's, the next move may lay it there
+    art.wait()
+    art.start_frame()
+    art.back(440, 616)
+    assert not art.stood_in
