@@ -37,7 +37,9 @@ def rows_for(monkeypatch, stolen: list) -> dict:
             "rss": rows["menu 3840×2160 peak RSS"], "detail": detail["headless menu 3840×2160"]}
 
 
-def test_a_run_the_host_disturbed_is_set_aside_and_run_again_at_most_twice(monkeypatch):
+def test_a_run_the_host_disturbed_is_set_aside_and_run_again_a_few_times_at_most(monkeypatch):
+    from tests.bench import bench_frames
+    monkeypatch.setattr(bench_frames, "SET_ASIDE_AT_MOST", 2)
     stolen = [0.5, 9.0, 1.0, 12.0, 30.0, 0.1]
     rows = rows_for(monkeypatch, stolen)
     assert stolen == [0.1]  # five runs: two set aside, then the third disturbed one counts
