@@ -964,10 +964,11 @@ class CardArt:
         """The back at a size a face is drawn ahead at, by the worker: a card may go there face
         down (a saved game's weapon dealt again), and the frame that shows it scaled a stand-in
         (1 ms at 4K)."""
-        style = self.back_name
-        key = (("back", style), w, h)
-        if style in BACKS and key not in self._cache:
-            self._ask_worker(key, lambda: _render_any_back(w, h, style))
+        if self.back_name not in BACKS:
+            return
+        design, render = self._back_render(w, h)
+        if (design, w, h) not in self._cache:
+            self._ask_worker((design, w, h), render)
 
     def _drawing_ahead(self, w: int, h: int) -> bool:
         """Whether a card of this size is drawn ahead of need now (with a frame budget, a real
@@ -1012,11 +1013,15 @@ class CardArt:
     def back(self, width: int, height: int, *, on_canvas: bool = False) -> pygame.Surface:
         """The card back (`on_canvas` as for `face`)."""
         w, h = _check_size(width, height)
+        if self.back_name not in BACKS:
+            raise ValueError(f"unknown card back {self.back_name!r}")
+        design, render = self._back_render(w, h)
+        return self._cached(design, w, h, render, True, on_canvas=on_canvas)
+
+    def _back_render(self, w: int, h: int) -> tuple:
+        """(design, render) of the back at w x h, which the worker may render."""
         style = self.back_name
-        if style not in BACKS:
-            raise ValueError(f"unknown card back {style!r}")
-        return self._cached(("back", style), w, h, lambda: _render_any_back(w, h, style), True,
-                            on_canvas=on_canvas)
+        return ("back", style), lambda: _render_any_back(w, h, style)
 
     def tilted(self, code: str | None, width: int, height: int, angle: float) -> pygame.Surface:
         """A face (or with code None, the back) turned by `angle` degrees, anti-aliased. The

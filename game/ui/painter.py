@@ -156,9 +156,8 @@ def _areas(op) -> list:
     outline (a drop zone lit up at 4K is 1,800 x 860) the four strips along its edges, as deep
     as its line, and its four corners, as deep as they are round (`merged` joins each corner to
     the shorter strip beside it: a zone's glow at 4K repaints 127,000 pixels, not 224,000).
-    (Square-cornered outlines are left whole:
-    pygame fills one whose clipped part is thinner than twice its line, so a strip would not
-    repaint it as a whole redraw draws it.)"""
+    (Square-cornered outlines are left whole: pygame fills one whose clipped part is thinner
+    than twice its line, so a strip would not repaint it as a whole redraw draws it.)"""
     if op.key[0] != "rect":
         return [op.rect]
     _, args, kwargs = op.key
