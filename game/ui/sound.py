@@ -2,7 +2,7 @@
 
 Sound is never required. The mixer opens on the first sound played, so a silent game never
 touches the audio device; with no audio device, Deckhand just stays silent. An open audio
-device keeps a thread of SDL's awake (mixing silence: 0.15 % of a core here), so after a quiet
+device keeps a thread of SDL's awake (mixing silence: 0.2 % of a core here), so after a quiet
 minute an idle window closes it again (`rest`), and the next sound opens it anew.
 """
 from __future__ import annotations
