@@ -926,7 +926,9 @@ class CardArt:
         self._warmed.add(look)
         if others and (others + w * h) * bytes_a_pixel > self.cache_bytes:
             return
-        self.warm(w, h, [c for c in self.deck if c != code])
+        # (only the pack's cards: the deck is the table's, and a table of another deck's
+        # cards, such as Ships and Sailors', may still be the last one when a Classic face shows)
+        self.warm(w, h, [c for c in self.deck if c != code and c in FULL_DECK])
 
     def prefetch(self, code: str, width: int, height: int) -> None:
         """A face about to show (a card turning up): drawn now, so the frame that shows it

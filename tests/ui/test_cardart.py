@@ -531,6 +531,22 @@ def test_a_table_with_cards_at_two_sizes_gets_its_deck_at_both(monkeypatch):
         assert all((("classic", code, None), *size) in art._cache for code in FULL_DECK), size
 
 
+def test_a_classic_face_after_a_table_of_another_deck_draws_only_the_pack_ahead():
+    """The deck drawn ahead is the last table's: after Ships and Sailors (its own cards, "1a"
+    and the like), a Classic face at a new size had the worker render "1a" as a Classic card,
+    and the missing file's error was raised in the next frame (a monkey test's crash)."""
+    from game.engine import ships_and_sailors
+    art = CardArt(card_set="classic")
+    art.frame_budget = 0.05
+    art.fit_window((1280, 800))
+    art.deck = ships_and_sailors.DECK
+    art.start_frame()
+    art.face("QH", 100, 140)
+    art.wait()  # (raises what the worker raised)
+    art.start_frame()
+    assert (("classic", "QH", None), 100, 140) in art._cache
+
+
 def test_a_second_size_gets_its_deck_only_if_the_cache_keeps_it_beside_the_first(monkeypatch):
     """At 4K one deck is most of the cache: Scoundrel's weapon size had the worker draw a
     second deck that pushed itself out card by card (75 renders a game, 10 ms each)."""
