@@ -250,3 +250,20 @@ def test_card_set_and_back_apply_at_once_to_every_standard_deck_game(app, game_i
     app.art.card_set = "classic"
     assert shown != face_as_drawn(app, code, sprite.size)
     assert store.load()[0].card_set == "large_index"
+
+
+def test_settings_after_a_table_of_another_deck_shows_its_classic_card(app):
+    """After a Ships and Sailors table (its own cards), the settings' Classic card had the card
+    worker draw that table's deck as Classic cards: a missing file, raised in the next frame."""
+    from game.scenes.pass_and_play import Seat
+    app.start_game("ships_and_sailors", 3, None,
+                   seats=[Seat("Anna"), Seat("Bot", "computer", "normal")])
+    frames(app, 30)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_m)  # Main menu
+    settle(app)
+    screen = open_from_menu(app)
+    frames(app, 5)
+    app.art.wait()  # (raises what the worker raised)
+    frames(app, 5)
+    assert app.top is screen
