@@ -259,10 +259,10 @@ class SettingsScreen(Scene):
             draw_text(surface, vp, row.label, 18, (r.x + 8, centre), theme.INK, "midleft",
                       "bold" if row.wide else "sans")
             row.control.draw(surface, vp)
-        if self.app.sound.error:
-            sound_row = next(r for r in self.rows if r.label == "Volume").rect
+        if self.app.sound.error:  # on the Sound heading's line: the rows below leave no room
+            _, (_, top) = next(h for h in self.headings if h[0] == "Sound")
             draw_text(surface, vp, "No sound device found: Deckhand stays silent.", 15,
-                      (sound_row.x + 8, sound_row.bottom + 2), theme.INK_DIM)
+                      (LEFT.right - 24, top + 4), theme.INK_DIM, "topright")
         self.buttons.draw(surface, vp)
         self.draw_help(surface)
         self.draw_preview(surface)
