@@ -926,9 +926,7 @@ class CardArt:
         self._warmed.add(look)
         if others and (others + w * h) * bytes_a_pixel > self.cache_bytes:
             return
-        # (only the pack's cards: the deck is the table's, and a table of another deck's
-        # cards, such as Ships and Sailors', may still be the last one when a Classic face shows)
-        self.warm(w, h, [c for c in self.deck if c != code and c in FULL_DECK])
+        self.warm(w, h, [c for c in self.deck if c != code])
 
     def prefetch(self, code: str, width: int, height: int) -> None:
         """A face about to show (a card turning up): drawn now, so the frame that shows it
@@ -1006,6 +1004,8 @@ class CardArt:
         if not _svg_drawn(w):
             return
         for code in codes:
+            if code not in FULL_DECK:  # (another deck's card: the last table's, such as Ships
+                continue               # and Sailors', when a Classic face shows after it)
             ink = _classic_ink(suit(code), self.four_colour)
             key = (("classic", code, ink), w, h)
             if key not in self._cache:
