@@ -35,7 +35,11 @@ from .ui.sound import SoundBoard  # noqa: E402
 from .ui.viewport import Viewport  # noqa: E402
 
 FPS = 60
-POLL = 1.0  # seconds: how long an idle window sleeps at most before it looks again
+# Seconds an idle window sleeps at most. Whatever changes by itself says when (a scene's
+# next_change, the sound's quiet close) or wakes the window (wake.py), so this only bounds a
+# miss. Each wake costs (on a VM the host's return to a sleeping CPU, charged to the process,
+# 3-15 ms a wake after a second's sleep): 1 s made an idle menu cost 1-2 % of a core there.
+POLL = 10.0
 LONGEST_STEP = 1.0  # seconds of idle time one catch-up update may cover
 NAP = 0.04  # seconds between looks for input while idle: a first click waits at most this
 DEFAULT_SIZE = (1280, 800)
@@ -285,7 +289,7 @@ class App:
         change = self.top.next_change()
         if change is not None and change <= 0:
             return None
-        return POLL if change is None else min(POLL, change)
+        return min(w for w in (POLL, change, self.sound.quiet_left()) if w is not None)
 
     def sleep(self, seconds: float, stop) -> None:
         """Wait for an event (or the system asking to stop), at most `seconds`, then bring the

@@ -9,6 +9,7 @@ import logging
 import socket
 import threading
 
+from ..wake import wake
 from . import protocol
 
 SERVICE = "_deckhand._tcp.local."
@@ -100,6 +101,7 @@ class Browser:
         if state_change.name == "Removed":
             with self.lock:
                 self.found.pop(name, None)
+            wake()  # the join screen's list changes: a sleeping window looks at once
             return
         threading.Thread(target=self.resolve, args=(zeroconf, service_type, name),
                          daemon=True).start()
@@ -113,6 +115,7 @@ class Browser:
         if entry is not None:
             with self.lock:
                 self.found[name] = entry
+            wake()
 
     def tables(self) -> list:
         with self.lock:

@@ -2,7 +2,7 @@
 day) in the statistics with the line a player can share. engine/daily.py holds the rules."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time, timedelta
 
 from ..engine import daily
 from ..store import stats
@@ -10,6 +10,12 @@ from ..store import stats
 
 def today() -> date:
     return date.today()
+
+
+def seconds_to_tomorrow() -> float:
+    """Until the next local midnight, when today's deals change."""
+    now = datetime.now()
+    return (datetime.combine(now.date() + timedelta(days=1), time.min) - now).total_seconds()
 
 
 def pick_for(game_id: str):

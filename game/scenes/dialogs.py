@@ -6,7 +6,7 @@ import pygame
 from ..engine.rng import MAX_SEED
 from ..store import records
 from ..ui import canvas, clipboard, theme
-from ..ui.controls import TextField
+from ..ui.controls import TextField, caret_change
 from ..ui.widgets import draw_text, wrap
 from .base import Dialog
 
@@ -125,8 +125,8 @@ class DealNumberDialog(Dialog):
                 return
         super().handle(event)
 
-    def next_change(self) -> float:
-        return (500 - pygame.time.get_ticks() % 500) / 1000  # the caret blinks
+    def next_change(self) -> float | None:
+        return caret_change([self.field])
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -18,7 +18,7 @@ from ..net.table import GAMES, Table, TableSeat
 from ..store import saves
 from ..store.jsonfile import BadFile
 from ..ui import theme
-from ..ui.controls import Chooser, Control, TextField
+from ..ui.controls import Chooser, Control, TextField, caret_change
 from ..ui.forms import LABEL_SIZE, draw_field_label, first_fitting, focus_step, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Dialog, Scene
@@ -203,6 +203,9 @@ class HostTableScreen(Scene):
         self.app.pop(self)
 
     # -- input and drawing ----------------------------------------------------------------
+    def next_change(self) -> float | None:
+        return caret_change(self.controls)  # a focused field's caret blinks
+
     def handle(self, event) -> None:
         used = self.row.handle(event, self.viewport)
         for c in list(self.controls):

@@ -10,6 +10,7 @@ from ..net import discovery, hosting
 from ..net.client import NetworkThread, address_url
 from ..store import seats
 from ..ui import theme
+from ..ui.controls import caret_change
 from ..ui.textfield import TextField
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, fit_text, shade
 from .base import Scene
@@ -145,6 +146,9 @@ class JoinTableScreen(Scene):
         """The lobby's new table (HostTableScreen), made on the server, with our seat in it."""
         self.request({"type": "create", "game": game_id, "seats": seats, "options": options,
                       "sit": 0, "name": name}, "Making the table…")
+
+    def next_change(self) -> float | None:
+        return caret_change(self.fields)  # a focused field's caret blinks
 
     def update(self, dt: float) -> None:
         if self.browser is not None and self.tables is None:

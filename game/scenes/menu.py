@@ -64,14 +64,21 @@ class MainMenu(Scene):
         self.saved = {}  # game id -> saves.Saved, for the games that can be continued
         self.continue_buttons = ButtonRow()
         self.seen_at = -2
+        self.day = None  # the day refresh_saves looked at the deals of the day
 
     def update(self, dt: float) -> None:
-        # Games are saved while other scenes are on top: look again each time the menu is back.
-        if self.app.frames != self.seen_at + 1:
+        # Games are saved while other scenes are on top: look again each time the menu is back
+        # (frames were drawn since its last update), not each time an idle window wakes; and
+        # at midnight, for the new deals of the day.
+        if self.app.frames > self.seen_at + 1 or today_deal.today() != self.day:
             self.refresh_saves()
         self.seen_at = self.app.frames
 
+    def next_change(self) -> float:
+        return today_deal.seconds_to_tomorrow()
+
     def refresh_saves(self) -> None:
+        self.day = today_deal.today()
         data, _ = stats.load()
         self.daily_status = {g: today_deal.streak_today(data, g) for g in self.daily_games}
         self.saved = {}

@@ -10,7 +10,7 @@ from ..engine import games
 from ..engine.contract import resolve_options
 from ..engine.rng import MAX_SEED
 from ..ui import theme
-from ..ui.controls import TextField
+from ..ui.controls import TextField, caret_change
 from ..ui.forms import draw_field_label, focus_step, option_fields, wrap_lines
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
@@ -118,6 +118,9 @@ class NewGameDialog(Scene):
 
     def close(self) -> None:
         self.app.pop(self)
+
+    def next_change(self) -> float | None:
+        return caret_change(self.controls)  # a focused field's caret blinks
 
     def handle(self, event) -> None:
         used = self.row.handle(event, self.viewport)

@@ -13,7 +13,7 @@ from ..engine import bots, games
 from ..engine.contract import resolve_options
 from ..store.settings import NAMES_KEPT
 from ..ui import theme
-from ..ui.controls import Chooser, TextField
+from ..ui.controls import Chooser, TextField, caret_change
 from ..ui.forms import draw_field_label, focus_step, option_fields
 from ..ui.widgets import Button, ButtonRow, draw_panel, draw_text, shade
 from .base import Scene
@@ -198,6 +198,9 @@ class SeatSetupDialog(Scene):
         self.app.pop(self)
 
     # -- input -----------------------------------------------------------------
+    def next_change(self) -> float | None:
+        return caret_change(self.controls)  # a focused field's caret blinks
+
     def handle(self, event) -> None:
         used = self.row.handle(event, self.viewport)
         for c in list(self.controls):

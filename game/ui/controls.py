@@ -22,6 +22,7 @@ from .viewport import DESIGN, Viewport
 from .widgets import draw_label, label_lines, note, note_size, render_text
 
 SMALLEST_WINDOW = (640, 400)  # app.MIN_SIZE: labels must fit there too
+CARET_BLINK_MS = 530  # a focused field's caret shows this long, then hides as long
 MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE}
 
@@ -287,6 +288,10 @@ class TextField(Control):
         if self.on_click:
             self.on_click()
 
+    @property
+    def shows_caret(self) -> bool:
+        return self.focused and not self.all_selected
+
     def start(self, text: str) -> None:
         self.text, self.cursor, self.all_selected, self.focused = text, len(text), False, True
 
@@ -348,10 +353,18 @@ class TextField(Control):
         elif self.placeholder:
             image = render_text(self.placeholder, px, theme.PLACEHOLDER)
             surface.blit(image, image.get_rect(midleft=(x, cy)))
-        if self.focused and not self.all_selected and pygame.time.get_ticks() // 530 % 2 == 0:
+        if self.shows_caret and pygame.time.get_ticks() // CARET_BLINK_MS % 2 == 0:
             cx = x + f.size(text[:self.cursor])[0]
             half = f.get_height() // 2 - viewport.length(2)
             canvas.line(surface, theme.BUTTON_TEXT, (cx, cy - half), (cx, cy + half),
                              max(1, viewport.length(2)))
         surface.set_clip(clip)
         note("button", viewport.rect(*self.rect), f"field {text}")
+
+
+def caret_change(fields) -> float | None:
+    """Seconds until the caret of a focused field among `fields` blinks, None when no caret
+    shows: a scene with fields gives it as its next_change, so an idle window wakes for it."""
+    if any(getattr(f, "shows_caret", False) for f in fields):
+        return (CARET_BLINK_MS - pygame.time.get_ticks() % CARET_BLINK_MS) / 1000
+    return None

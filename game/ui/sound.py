@@ -76,6 +76,14 @@ class SoundBoard:
         except pygame.error:
             pass
 
+    def quiet_left(self, now: float | None = None) -> float | None:
+        """Seconds until `rest` may close the audio device (at least a second: a sound still
+        playing then is looked at again), None while it is closed."""
+        if not self.sounds:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(1.0, QUIET_SECONDS - (now - self.last_played))
+
     def rest(self, now: float | None = None) -> bool:
         """Close the audio device after QUIET_SECONDS with no sound (the window is idle); the
         next sound opens it again. Whether it was closed now."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
+from .controls import CARET_BLINK_MS
 from .widgets import draw_panel, draw_text, fit_text
 
 
@@ -17,6 +18,10 @@ class TextField:
         self.allowed = allowed or (lambda c: c.isprintable())
         self.hint = hint           # shown dimmed while empty
         self.focused = False
+
+    @property
+    def shows_caret(self) -> bool:
+        return self.focused
 
     def handle(self, event, viewport) -> bool:
         """True when the event was used: a click on the box, or a key while it has focus."""
@@ -41,7 +46,7 @@ class TextField:
         draw_text(surface, viewport, self.label, 16, (x, y - 22), theme.INK_DIM)
         draw_panel(surface, viewport.rect(x, y, w, h), fill=(250, 246, 232, 255),
                    edge=theme.GOLD if self.focused else (90, 130, 104), radius=8)
-        caret = "|" if self.focused and pygame.time.get_ticks() // 500 % 2 else ""
+        caret = "|" if self.focused and pygame.time.get_ticks() // CARET_BLINK_MS % 2 == 0 else ""
         if self.text or self.focused:
             fit_text(surface, viewport, self.text + caret, 19, (x + 10, y + h / 2), w - 20,
                      theme.BUTTON_TEXT, "midleft", "bold")

@@ -53,3 +53,21 @@ def test_a_closed_browser_leaves_no_thread_listening(monkeypatch):
     browser.close()
     listening.join(10)
     assert not listening.is_alive() and browser.browser is None
+
+
+def test_a_table_heard_or_gone_wakes_a_sleeping_window(monkeypatch):
+    """The join screen's list changes by itself: the window, asleep until input, looks at once."""
+    from types import SimpleNamespace
+
+    from game import wake
+    monkeypatch.setattr(discovery.Browser, "start", lambda self: None)  # (no network)
+    browser = discovery.Browser()
+    heard = announcement()
+    zeroconf = SimpleNamespace(get_service_info=lambda service_type, name, timeout: heard)
+    wake.requested.clear()
+    browser.resolve(zeroconf, discovery.SERVICE, heard.name)
+    assert [t["code"] for t in browser.tables()] == ["ABC234"] and wake.requested.is_set()
+    wake.requested.clear()
+    browser.on_change(zeroconf, discovery.SERVICE, heard.name, SimpleNamespace(name="Removed"))
+    assert browser.tables() == [] and wake.requested.is_set()
+    wake.requested.clear()

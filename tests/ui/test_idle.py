@@ -1,11 +1,16 @@
 """A window left alone draws nothing; a frame repaints only what changed, and what it repaints
 is exactly what a whole redraw would show."""
 import random
+from datetime import timedelta
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
+from game import app as app_module
+from game.scenes import daily
 from game.scenes.pass_and_play import Seat
+from game.store import saves
 from tests.scenes.driver import FRAME, click, drag, frames, key, settle
 
 SECOND = round(1 / FRAME)
@@ -42,6 +47,74 @@ def test_an_idle_menu_draws_nothing(app, screen_updates):
     frames(app, 3 * SECOND)
     assert screen_updates == []
     assert app.idle_for() is not None  # the loop sleeps
+
+
+def test_an_idle_menu_waking_reads_no_save_until_a_table_was_on_top(app, monkeypatch):
+    frames(app, 10)
+    reads = []
+    load = saves.load
+    monkeypatch.setattr(saves, "load", lambda game_id: (reads.append(game_id), load(game_id))[1])
+    not_stopped = SimpleNamespace(reason=None)
+    for _ in range(5):  # as App.run wakes: a nap, then a frame
+        app.sleep(0.01, not_stopped)
+        app.step(0.0)
+    assert reads == []
+    app.start_game("scoundrel", 11)
+    frames(app, 5)
+    app.main_menu()
+    frames(app, 2)
+    assert "scoundrel" in reads  # back at the menu, it looks for games to continue again
+
+
+def test_an_idle_menu_sleeps_until_input_or_midnight(app, monkeypatch):
+    """Nothing at the menu changes by itself but the day: no wake every second (on a VM each
+    wake cost 3-15 ms of CPU, 1-2 % of a core), one at midnight for the new deals of the day."""
+    frames(app, 10)
+    assert app.idle_for() == app_module.POLL >= 5
+    monkeypatch.setattr(daily, "seconds_to_tomorrow", lambda: 0.25)
+    assert app.idle_for() == 0.25
+    reads = []
+    load = saves.load
+    monkeypatch.setattr(saves, "load", lambda game_id: (reads.append(game_id), load(game_id))[1])
+    app.sleep(0.01, SimpleNamespace(reason=None))
+    assert reads == []
+    tomorrow = daily.today() + timedelta(days=1)
+    monkeypatch.setattr(daily, "today", lambda: tomorrow)
+    app.sleep(0.01, SimpleNamespace(reason=None))
+    assert reads and app.top.day == tomorrow  # the deals of the day looked at again
+
+
+def test_a_focused_fields_caret_wakes_an_idle_window_to_blink(app):
+    from game.scenes.host_table import HostTableScreen
+    from game.scenes.join_table import JoinTableScreen
+    from game.ui.controls import CARET_BLINK_MS
+    app.push(HostTableScreen(app, "doubloons"))
+    frames(app, 3)
+    assert app.idle_for() == app_module.POLL  # the game's chooser has the focus: no caret
+    key(app, pygame.K_TAB)  # to the name
+    frames(app, 3)
+    assert 0 < app.idle_for() <= CARET_BLINK_MS / 1000
+    app.pop()
+    app.push(JoinTableScreen(app))
+    frames(app, 3)
+    assert app.idle_for() == app_module.POLL
+    name = app.top.name
+    click(app, app.top.viewport.rect(*name.rect).center)
+    frames(app, 2)
+    assert name.focused and 0 < app.idle_for() <= CARET_BLINK_MS / 1000
+
+
+def test_an_open_audio_device_wakes_an_idle_window_to_close_it(app, monkeypatch):
+    from game.ui import sound
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setattr(sound, "QUIET_SECONDS", 3.0)  # (a minute, under the longest sleep)
+    app.settings.sound_on, app.settings.volume = True, 50
+    frames(app, 10)
+    assert app.idle_for() == app_module.POLL
+    app.sound.play("deal")
+    if not app.sound.sounds:
+        pytest.skip("no audio device, not even SDL's dummy one")
+    assert 2 <= app.idle_for() <= 3
 
 
 @pytest.mark.parametrize("game_id", ["abandon_ship", "lamarckian_poker", "ships_and_sailors",
