@@ -40,7 +40,7 @@ FPS = 60
 # miss. Each wake costs (on a VM the host's return to a sleeping CPU, charged to the process,
 # 3-15 ms a wake after a second's sleep): 1 s made an idle menu cost 1-2 % of a core there.
 POLL = 10.0
-LONGEST_STEP = 1.0  # seconds of idle time one catch-up update may cover
+LONGEST_STEP = POLL  # seconds of idle time one catch-up update may cover: a whole sleep
 NAP = 0.04  # seconds between looks for input while idle: a first click waits at most this
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)

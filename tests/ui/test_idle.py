@@ -84,6 +84,23 @@ def test_an_idle_menu_sleeps_until_input_or_midnight(app, monkeypatch):
     assert reads and app.top.day == tomorrow  # the deals of the day looked at again
 
 
+def test_a_change_foreseen_seconds_away_comes_after_one_sleep(app):
+    """A warning that goes after a few seconds goes when the window wakes for it: the
+    catch-up update after a sleep covers the whole sleep."""
+    from game import shutdown
+    app.settings.show_tips = False
+    scene = human_to_move(app, "abandon_ship")
+    frames(app, 7 * SECOND)  # captions and the status have had their time
+    scene.say("Not yet: the deck is dealing", "warn")
+    frames(app, 2)
+    idle = app.idle_for()
+    assert idle is not None and 2 < idle < app_module.POLL
+    app.clock = SimpleNamespace(tick=lambda *fps: idle * 1000)  # as if it slept that long
+    app.sleep(0.0, shutdown.StopRequests())
+    app.step(0.0)
+    assert scene.status[0] == ""
+
+
 def test_a_focused_fields_caret_wakes_an_idle_window_to_blink(app):
     from game.scenes.host_table import HostTableScreen
     from game.scenes.join_table import JoinTableScreen
