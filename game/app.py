@@ -40,7 +40,6 @@ FPS = 60
 # miss. Each wake costs (on a VM the host's return to a sleeping CPU, charged to the process,
 # 3-15 ms a wake after a second's sleep): 1 s made an idle menu cost 1-2 % of a core there.
 POLL = 10.0
-LONGEST_STEP = POLL  # seconds of idle time one catch-up update may cover: a whole sleep
 NAP = 0.04  # seconds between looks for input while idle: a first click waits at most this
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
@@ -309,7 +308,9 @@ class App:
             else:
                 time.sleep(min(NAP, left))
         wake.requested.clear()
-        self.top.update(min(self.clock.tick() / 1000.0, LONGEST_STEP))
+        # the catch-up covers a whole sleep (a foreseen change comes on time), no more (a
+        # machine suspended for hours)
+        self.top.update(min(self.clock.tick() / 1000.0, POLL))
 
     def run(self) -> int:
         first_frame_only = os.environ.get("DECKHAND_EXIT_AFTER_FIRST_FRAME") == "1"  # make bench

@@ -353,13 +353,18 @@ class TextField(Control):
         elif self.placeholder:
             image = render_text(self.placeholder, px, theme.PLACEHOLDER)
             surface.blit(image, image.get_rect(midleft=(x, cy)))
-        if self.shows_caret and pygame.time.get_ticks() // CARET_BLINK_MS % 2 == 0:
+        if self.shows_caret and caret_on():
             cx = x + f.size(text[:self.cursor])[0]
             half = f.get_height() // 2 - viewport.length(2)
             canvas.line(surface, theme.BUTTON_TEXT, (cx, cy - half), (cx, cy + half),
                              max(1, viewport.length(2)))
         surface.set_clip(clip)
         note("button", viewport.rect(*self.rect), f"field {text}")
+
+
+def caret_on() -> bool:
+    """Whether a focused field's caret shows now (the first half of each blink)."""
+    return pygame.time.get_ticks() // CARET_BLINK_MS % 2 == 0
 
 
 def caret_change(fields) -> float | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
-from .controls import CARET_BLINK_MS
+from .controls import caret_on
 from .widgets import draw_panel, draw_text, fit_text
 
 
@@ -46,7 +46,7 @@ class TextField:
         draw_text(surface, viewport, self.label, 16, (x, y - 22), theme.INK_DIM)
         draw_panel(surface, viewport.rect(x, y, w, h), fill=(250, 246, 232, 255),
                    edge=theme.GOLD if self.focused else (90, 130, 104), radius=8)
-        caret = "|" if self.focused and pygame.time.get_ticks() // CARET_BLINK_MS % 2 == 0 else ""
+        caret = "|" if self.shows_caret and caret_on() else ""
         if self.text or self.focused:
             fit_text(surface, viewport, self.text + caret, 19, (x + 10, y + h / 2), w - 20,
                      theme.BUTTON_TEXT, "midleft", "bold")
